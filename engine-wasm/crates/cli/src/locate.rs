@@ -1,0 +1,82 @@
+//! Finding scenario files: by path, or by id in the scenarios folder.
+
+use ackscope_engine::scenario::load::{from_value, parse_document};
+use ackscope_engine::Format;
+use std::path::{Path, PathBuf};
+
+/// The scenarios folder: `$ACKSCOPE_SCENARIOS`, else the nearest `scenarios/`
+/// from the working directory upwards, else the repository's own.
+pub fn scenarios_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("ACKSCOPE_SCENARIOS") {
+        return Some(PathBuf::from(dir));
+    }
+    let cwd = std::env::current_dir().ok()?;
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios");
+    cwd.ancestors().map(|a| a.join("scenarios")).chain([repo]).find(|d| d.is_dir())
+}
+
+fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            toml_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+}
+
+pub struct Listed {
+    pub id: String,
+    pub title: String,
+    pub paper: String,
+    pub path: PathBuf,
+}
+
+/// Every scenario file below `dir`, with its id and title (or why it is invalid).
+pub fn list(dir: &Path) -> Vec<Listed> {
+    let mut files = vec![];
+    toml_files(dir, &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let parsed = std::fs::read_to_string(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|t| parse_document(&t, Format::Toml).map_err(|e| e.to_string()))
+                .and_then(|doc| from_value(&doc).map_err(|e| e.to_string()));
+            let shown = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
+            match parsed {
+                Ok(s) => Listed {
+                    id: s.id,
+                    title: s.title,
+                    paper: s.paper.map(|p| format!("{} {}", p.seed, p.reproduces)).unwrap_or_default(),
+                    path: shown,
+                },
+                Err(e) => Listed { id: "?".into(), title: format!("(invalid: {e})"), paper: String::new(), path: shown },
+            }
+        })
+        .collect()
+}
+
+/// Reads a scenario given as a file path or as an id.
+pub fn read_scenario(arg: &str) -> Result<(String, Format), String> {
+    let direct = Path::new(arg);
+    let candidates: Vec<PathBuf> = match scenarios_dir() {
+        Some(dir) => vec![direct.to_path_buf(), dir.join(arg), dir.join(format!("{arg}.toml"))],
+        None => vec![direct.to_path_buf()],
+    };
+    if let Some(path) = candidates.iter().find(|p| p.is_file()) {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        return Ok((text, Format::from_path(&path.to_string_lossy())));
+    }
+    if let Some(dir) = scenarios_dir() {
+        if let Some(found) = list(&dir).into_iter().find(|l| l.id == arg) {
+            let path = dir.join(found.path);
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            return Ok((text, Format::Toml));
+        }
+    }
+    Err(format!("no scenario file or id \"{arg}\""))
+}

@@ -1,0 +1,189 @@
+//! `ackscope`: headless runs of Ackscope scenarios.
+//!
+//! Exit codes: 0 success; 2 invalid input, with one `path: problem
+//! (allowed: ...)` line per error on stderr; 1 internal error.
+
+mod locate;
+mod table;
+
+use ackscope_engine::export::{csv, ns2, pcap};
+use ackscope_engine::{prepare, FieldError, Format, Override, Recording, ScenarioErrors};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "ackscope", version, about = "Run Ackscope TCP scenarios headless")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scenario and print its summary.
+    Run(RunArgs),
+    /// Check a scenario (with overrides) without running it.
+    Validate {
+        /// A scenario file (.toml or .json) or a scenario id from `ackscope list`.
+        scenario: String,
+        /// Override a field: PATH=VALUE, e.g. links.sat.forward.rate=2Mbps.
+        #[arg(long = "set", value_name = "PATH=VALUE")]
+        set: Vec<String>,
+    },
+    /// List the scenarios in the scenarios folder.
+    List,
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// A scenario file (.toml or .json) or a scenario id from `ackscope list`.
+    scenario: String,
+    /// Override a field: PATH=VALUE, e.g. flows.ftp.tcp.variant=reno.
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    set: Vec<String>,
+    /// Seed of every random stream (overrides the scenario's).
+    #[arg(long)]
+    seed: Option<String>,
+    /// Simulated time to run, e.g. 60s (overrides the scenario's).
+    #[arg(long)]
+    duration: Option<String>,
+    /// How to print the summary.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
+    format: OutputFormat,
+    /// Write the summary here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write every series point as CSV (series,t_s,value).
+    #[arg(long, value_name = "FILE.csv")]
+    series: Option<PathBuf>,
+    /// Write the packet trace in ns-2's trace format.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// Write the packets each sender sees as a pcap capture.
+    #[arg(long, value_name = "FILE.pcap")]
+    pcap: Option<PathBuf>,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum OutputFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+enum Failure {
+    /// The user's input is wrong: exit 2.
+    Invalid(ScenarioErrors),
+    /// Something else went wrong: exit 1.
+    Internal(String),
+}
+
+impl From<ScenarioErrors> for Failure {
+    fn from(e: ScenarioErrors) -> Self {
+        Failure::Invalid(e)
+    }
+}
+
+fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| Failure::Internal(format!("cannot write {}: {e}", path.display())))
+}
+
+fn overrides(set: &[String], seed: Option<&str>, duration: Option<&str>) -> Result<Vec<Override>, Failure> {
+    let mut errors = vec![];
+    let mut out = vec![];
+    let flags = [("seed", seed), ("duration", duration)];
+    let assignments = set.iter().cloned().chain(flags.iter().filter_map(|(k, v)| v.map(|v| format!("{k}={v}"))));
+    for a in assignments {
+        match Override::parse(&a) {
+            Ok(o) => out.push(o),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(Failure::Invalid(ScenarioErrors(errors)))
+    }
+}
+
+fn load(scenario: &str) -> Result<(String, Format), Failure> {
+    locate::read_scenario(scenario).map_err(|problem| {
+        Failure::Invalid(ScenarioErrors(vec![FieldError::new(
+            "scenario",
+            problem,
+            "a path to a .toml or .json scenario file, or an id listed by `ackscope list`",
+        )]))
+    })
+}
+
+fn run(args: RunArgs) -> Result<(), Failure> {
+    let (text, format) = load(&args.scenario)?;
+    let overrides = overrides(&args.set, args.seed.as_deref(), args.duration.as_deref())?;
+    let recording = if args.trace.is_some() || args.pcap.is_some() {
+        Recording::Full
+    } else if args.series.is_some() {
+        Recording::Series
+    } else {
+        Recording::Summary
+    };
+    let (_, mut sim) = prepare(&text, format, &overrides, recording)?;
+    sim.run();
+    let summary = sim.summary();
+    let printed = match args.format {
+        OutputFormat::Table => table::summary_table(&summary),
+        OutputFormat::Json => serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n",
+        OutputFormat::Csv => csv::summary_csv(&summary),
+    };
+    match &args.out {
+        Some(path) => write_file(path, printed.as_bytes())?,
+        None => print!("{printed}"),
+    }
+    if let Some(path) = &args.series {
+        write_file(path, csv::series_csv(sim.series()).as_bytes())?;
+    }
+    let flows = sim.flow_endpoints();
+    if let Some(path) = &args.trace {
+        write_file(path, ns2::trace_text(sim.trace().records(), sim.channels(), &flows).as_bytes())?;
+    }
+    if let Some(path) = &args.pcap {
+        write_file(path, &pcap::capture(sim.trace().records(), sim.channels(), &flows))?;
+    }
+    Ok(())
+}
+
+fn validate(scenario: &str, set: &[String]) -> Result<(), Failure> {
+    let (text, format) = load(scenario)?;
+    let overrides = overrides(set, None, None)?;
+    let (s, _) = ackscope_engine::scenario::load(&text, format, &overrides)?;
+    println!("{}: valid ({} nodes, {} links, {} flows)", s.id, s.nodes.len(), s.links.len(), s.flows.len());
+    Ok(())
+}
+
+fn list() -> Result<(), Failure> {
+    let dir = locate::scenarios_dir().ok_or_else(|| {
+        Failure::Internal("no scenarios folder found (set ACKSCOPE_SCENARIOS or run inside the repository)".into())
+    })?;
+    print!("{}", table::listing(&locate::list(&dir)));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run(args),
+        Command::Validate { scenario, set } => validate(&scenario, &set),
+        Command::List => list(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid(errors)) => {
+            eprintln!("{errors}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Internal(message)) => {
+            eprintln!("ackscope: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Link error models: the fate of each transmitted packet.
+
+use crate::rng::RandomStream;
+
+/// Probability that a packet of `size_bytes` has at least one bit error when
+/// bits fail independently with probability `ber`: 1 - (1 - BER)^(8 x size).
+/// Computed as -expm1(8 size ln(1 - BER)) to stay exact for tiny BERs, with
+/// pure-Rust libm so native and wasm agree to the bit.
+pub fn packet_error_probability(ber: f64, size_bytes: u32) -> f64 {
+    if ber <= 0.0 {
+        return 0.0;
+    }
+    if ber >= 1.0 {
+        return 1.0;
+    }
+    -libm::expm1(8.0 * size_bytes as f64 * libm::log1p(-ber))
+}
+
+/// Uniform bit errors (seed 000's and 001's BER), or none.
+#[derive(Clone, Debug)]
+pub struct ErrorModel {
+    ber: f64,
+    rng: Option<RandomStream>,
+    /// The last (size, probability) computed: most packets share a size.
+    cached: (u32, f64),
+}
+
+impl ErrorModel {
+    pub fn none() -> Self {
+        ErrorModel { ber: 0.0, rng: None, cached: (0, 0.0) }
+    }
+
+    pub fn uniform_ber(ber: f64, rng: RandomStream) -> Self {
+        if ber <= 0.0 {
+            return Self::none();
+        }
+        ErrorModel { ber, rng: Some(rng), cached: (0, 0.0) }
+    }
+
+    /// Draws whether a packet of this size is corrupted.
+    #[inline]
+    pub fn corrupts(&mut self, size_bytes: u32) -> bool {
+        let Some(rng) = self.rng.as_mut() else {
+            return false;
+        };
+        if self.cached.0 != size_bytes {
+            self.cached = (size_bytes, packet_error_probability(self.ber, size_bytes));
+        }
+        rng.bernoulli(self.cached.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_packet_probability_from_ber_matches_hand_values() {
+        // 1040 B = 8320 bits at BER 1e-6: 1 - (1 - 1e-6)^8320 = 0.0082855...
+        let p = packet_error_probability(1e-6, 1040);
+        assert!((p - 0.008_285_5).abs() < 1e-7, "p = {p}");
+        // At BER 1e-5: 1 - e^(-0.0832) ~ 0.07983
+        let p = packet_error_probability(1e-5, 1040);
+        assert!((p - 0.079_83).abs() < 1e-5, "p = {p}");
+        // A 40-byte ACK is 26 times less likely to be hit than it at 1e-6.
+        let ack = packet_error_probability(1e-6, 40);
+        assert!((ack - 320e-6).abs() < 1e-7);
+        assert_eq!(packet_error_probability(0.0, 1040), 0.0);
+        assert_eq!(packet_error_probability(1.0, 1), 1.0);
+    }
+
+    #[test]
+    fn observed_loss_rate_matches_the_probability() {
+        let mut m = ErrorModel::uniform_ber(1e-5, RandomStream::for_entity(42, "test"));
+        let n = 200_000;
+        let lost = (0..n).filter(|_| m.corrupts(1040)).count();
+        let expected = packet_error_probability(1e-5, 1040) * n as f64;
+        // Binomial standard deviation is ~121 here; allow four.
+        assert!((lost as f64 - expected).abs() < 4.0 * 121.0, "lost {lost}, expected {expected}");
+    }
+}

@@ -1,0 +1,49 @@
+//! Packets as they cross the simulated network.
+
+use crate::ids::{FlowId, NodeId};
+use crate::time::SimTime;
+
+/// What a packet carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum PacketKind {
+    /// A TCP segment with payload.
+    Data = 0,
+    /// A pure TCP acknowledgement.
+    Ack = 1,
+}
+
+/// Flag bits of a packet, shared with the trace.
+pub mod flags {
+    /// A data segment sent before (a retransmission).
+    pub const RETRANSMIT: u8 = 1 << 0;
+}
+
+/// A packet, copied by value through queues (no allocation per packet).
+///
+/// Sequence numbers count segments, as in ns-2's one-way TCP agents: data
+/// segment `seq` carries bytes `[seq * mss, (seq + 1) * mss)`. An ACK's `seq`
+/// is cumulative: the number of the next segment the receiver expects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Packet {
+    /// Unique per run, in send order.
+    pub uid: u32,
+    pub flow: FlowId,
+    pub kind: PacketKind,
+    pub flags: u8,
+    pub src: NodeId,
+    pub dst: NodeId,
+    pub seq: u32,
+    /// Bytes on the wire, headers included.
+    pub size_bytes: u32,
+    /// Application bytes carried.
+    pub payload_bytes: u32,
+    /// When the sending agent emitted it: one-way delays are measured from here.
+    pub created_at: SimTime,
+}
+
+impl Packet {
+    pub fn is_retransmit(&self) -> bool {
+        self.flags & flags::RETRANSMIT != 0
+    }
+}

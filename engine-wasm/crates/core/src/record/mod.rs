@@ -1,0 +1,36 @@
+//! What a run leaves behind: series, the packet trace, the summary, a digest.
+
+pub mod digest;
+pub mod series;
+pub mod summary;
+pub mod trace;
+
+pub use digest::Digest;
+pub use series::{Series, SeriesChunk, SeriesId, SeriesInfo, SeriesStore, SeriesStyle};
+pub use summary::{FlowSummary, LinkSummary, Summary};
+pub use trace::{Fate, Trace, TraceRecord};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How much a run records. Summaries are always kept.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Recording {
+    /// Series and the packet trace (for the animated UI).
+    #[default]
+    Full,
+    /// Series only.
+    Series,
+    /// Summary only (sweeps, benchmarks).
+    Summary,
+}
+
+impl Recording {
+    pub fn keeps_series(self) -> bool {
+        self != Recording::Summary
+    }
+    pub fn keeps_trace(self) -> bool {
+        self == Recording::Full
+    }
+}

@@ -1,0 +1,42 @@
+//! Scenario files: format, loading, overrides, validation.
+
+pub mod error;
+pub mod load;
+pub mod model;
+pub mod path;
+pub mod resolve;
+pub mod units;
+
+pub use error::{FieldError, ScenarioErrors};
+pub use load::{Format, Override};
+pub use model::*;
+pub use resolve::{Direction, Resolved};
+
+/// Parses, overrides, deserializes and validates a scenario in one go.
+pub fn load(text: &str, format: Format, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {
+    let mut doc = load::parse_document(text, format)?;
+    load::apply_overrides(&mut doc, overrides)?;
+    let scenario = load::from_value(&doc)?;
+    let resolved = resolve::resolve(&scenario)?;
+    Ok((scenario, resolved))
+}
+
+/// JSON Schema of the scenario format, with the engine's output types under
+/// `$defs` so the web app's TypeScript types come from the same source.
+pub fn json_schema() -> serde_json::Value {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let mut root = generator.root_schema_for::<Scenario>();
+    generator.subschema_for::<crate::record::Summary>();
+    generator.subschema_for::<FieldError>();
+    generator.subschema_for::<crate::record::SeriesInfo>();
+    generator.subschema_for::<crate::record::Recording>();
+    let defs = generator.take_definitions(true);
+    let obj = root.as_object_mut().expect("a root schema is an object");
+    let target = obj.entry("$defs").or_insert_with(|| serde_json::Value::Object(Default::default()));
+    if let Some(target) = target.as_object_mut() {
+        for (k, v) in defs {
+            target.entry(k).or_insert(v);
+        }
+    }
+    serde_json::to_value(root).expect("schemas serialize")
+}

@@ -1,0 +1,326 @@
+//! Checks a scenario's values against their allowed ranges and resolves it
+//! into what the simulation is built from: numbered nodes, one channel per
+//! link direction with every setting filled in, flows with their routes.
+
+use super::error::{FieldError, ScenarioErrors};
+use super::model::{ChannelSpec, LinkSpec, QueueKind, Scenario};
+use super::units::{Dur, QueueCapacity};
+use crate::ids::NodeId;
+use crate::net::{QueueLimit, Routes};
+use crate::tcp::{RtoConfig, SenderConfig, SinkConfig};
+use crate::time::{Bandwidth, SimDuration, SimTime};
+use std::collections::HashMap;
+
+/// Largest seed that JavaScript numbers hold exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+const MAX_DURATION_NS: u64 = 86_400 * 1_000_000_000;
+const MAX_RATE_BPS: u64 = 100_000_000_000;
+const MAX_DELAY_NS: u64 = 60 * 1_000_000_000;
+const MAX_NODES: usize = 1000;
+const MAX_FLOWS: usize = 1000;
+const MAX_MSS: u64 = 65_495;
+/// With window scaling (RFC 7323) the window reaches 2^30 bytes.
+const MAX_RWND: u64 = 1 << 30;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// From the link's `a` to its `b`.
+    Forward,
+    Reverse,
+}
+
+impl Direction {
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Forward => "forward",
+            Direction::Reverse => "reverse",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ResolvedChannel {
+    /// Scenario path, e.g. `links.sat.forward`: names its series and random stream.
+    pub name: String,
+    pub link: String,
+    pub direction: Direction,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub rate: Bandwidth,
+    pub delay: SimDuration,
+    pub limit: QueueLimit,
+    pub ber: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct ResolvedFlow {
+    pub id: String,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub sender: SenderConfig,
+    pub sink: SinkConfig,
+    pub start: SimTime,
+}
+
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub id: String,
+    pub seed: u64,
+    pub duration: SimDuration,
+    pub node_ids: Vec<String>,
+    pub channels: Vec<ResolvedChannel>,
+    pub flows: Vec<ResolvedFlow>,
+    pub routes: Routes,
+}
+
+/// Collects every problem instead of stopping at the first.
+#[derive(Default)]
+struct Checker {
+    errors: Vec<FieldError>,
+}
+
+impl Checker {
+    fn fail(&mut self, path: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) {
+        self.errors.push(FieldError::new(path, problem, allowed));
+    }
+
+    fn range<T: PartialOrd + std::fmt::Display + Copy>(&mut self, path: &str, v: T, lo: T, hi: T, shown: &dyn Fn(T) -> String) {
+        if !(lo <= v && v <= hi) {
+            self.fail(path, format!("{} is out of range", shown(v)), format!("{} to {}", shown(lo), shown(hi)));
+        }
+    }
+
+    fn id(&mut self, path: &str, id: &str, seen: &mut HashMap<String, ()>) {
+        let valid = !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !valid {
+            self.fail(path, format!("invalid id \"{id}\""), "1 to 64 letters, digits, '_' or '-'");
+        } else if seen.insert(id.to_string(), ()).is_some() {
+            self.fail(path, format!("duplicate id \"{id}\""), "ids unique within the list");
+        }
+    }
+}
+
+fn dur(d: Dur) -> String {
+    d.to_string()
+}
+
+fn whole(v: u64) -> String {
+    v.to_string()
+}
+
+/// Validates `s` and resolves it, or returns every problem found.
+pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
+    let mut ck = Checker::default();
+    if s.version != 1 {
+        ck.fail("version", format!("unsupported version {}", s.version), "1");
+    }
+    if s.id.trim().is_empty() {
+        ck.fail("id", "empty", "a non-empty identifier such as \"seed000/wired\"");
+    }
+    ck.range("seed", s.seed, 0, MAX_SEED, &whole);
+    ck.range("duration", s.duration, Dur(1), Dur(MAX_DURATION_NS), &dur);
+
+    // Nodes
+    if s.nodes.len() < 2 || s.nodes.len() > MAX_NODES {
+        ck.fail("nodes", format!("{} nodes", s.nodes.len()), format!("2 to {MAX_NODES} nodes"));
+    }
+    let mut seen = HashMap::new();
+    for (i, n) in s.nodes.iter().enumerate() {
+        ck.id(&format!("nodes.{}.id", if n.id.is_empty() { i.to_string() } else { n.id.clone() }), &n.id, &mut seen);
+    }
+    let node_index: HashMap<&str, NodeId> =
+        s.nodes.iter().enumerate().map(|(i, n)| (n.id.as_str(), NodeId(i as u16))).collect();
+    let node_ids: Vec<String> = s.nodes.iter().map(|n| n.id.clone()).collect();
+    let known_nodes = node_ids.join(", ");
+    let node_ref = |ck: &mut Checker, path: String, id: &str| -> Option<NodeId> {
+        let found = node_index.get(id).copied();
+        if found.is_none() {
+            ck.fail(path, format!("unknown node \"{id}\""), known_nodes.clone());
+        }
+        found
+    };
+
+    // Links: one channel per direction
+    let mut channels = Vec::new();
+    let mut seen = HashMap::new();
+    if s.links.is_empty() {
+        ck.fail("links", "no links", "at least one link");
+    }
+    for l in &s.links {
+        let base = format!("links.{}", l.id);
+        ck.id(&format!("{base}.id"), &l.id, &mut seen);
+        let a = node_ref(&mut ck, format!("{base}.a"), &l.a);
+        let b = node_ref(&mut ck, format!("{base}.b"), &l.b);
+        if l.a == l.b {
+            ck.fail(format!("{base}.b"), "a link needs two different nodes", format!("a node other than \"{}\"", l.a));
+        }
+        for (direction, spec) in [(Direction::Forward, &l.forward), (Direction::Reverse, &l.reverse)] {
+            let (from, to) = if direction == Direction::Forward { (a, b) } else { (b, a) };
+            let path = format!("{base}.{}", direction.name());
+            if let (Some(ch), Some(from), Some(to)) =
+                (resolve_channel(&mut ck, l, spec.as_ref(), &path), from, to)
+            {
+                channels.push(ResolvedChannel { name: path, link: l.id.clone(), direction, from, to, ..ch });
+            }
+        }
+    }
+
+    // Flows
+    let mut flows = Vec::new();
+    let mut seen = HashMap::new();
+    if s.flows.is_empty() || s.flows.len() > MAX_FLOWS {
+        ck.fail("flows", format!("{} flows", s.flows.len()), format!("1 to {MAX_FLOWS} flows"));
+    }
+    for f in &s.flows {
+        let base = format!("flows.{}", f.id);
+        ck.id(&format!("{base}.id"), &f.id, &mut seen);
+        let from = node_ref(&mut ck, format!("{base}.from"), &f.from);
+        let to = node_ref(&mut ck, format!("{base}.to"), &f.to);
+        if f.from == f.to {
+            ck.fail(format!("{base}.to"), "a flow needs two different nodes", format!("a node other than \"{}\"", f.from));
+        }
+        let t = &f.tcp;
+        let tp = format!("{base}.tcp");
+        ck.range(&format!("{tp}.mss"), t.mss.0, 1, MAX_MSS, &|v| format!("{v}B"));
+        ck.range(&format!("{tp}.header"), t.header.0, 0, 120, &|v| format!("{v}B"));
+        ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
+        ck.range(&format!("{tp}.rwnd"), t.rwnd.0, t.mss.0.max(1), MAX_RWND, &|v| format!("{v}B"));
+        ck.range(&format!("{tp}.dupack_threshold"), t.dupack_threshold, 1, 100, &|v| v.to_string());
+        ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
+        ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
+        ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
+        ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
+        let r = &f.receiver;
+        let rp = format!("{base}.receiver");
+        ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
+        ck.range(&format!("{rp}.ack_size"), r.ack_size.0, 1, 1500, &|v| format!("{v}B"));
+        if f.app.start >= s.duration {
+            ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
+        }
+        let (Some(from), Some(to)) = (from, to) else { continue };
+        flows.push(ResolvedFlow {
+            id: f.id.clone(),
+            from,
+            to,
+            sender: SenderConfig {
+                variant: t.variant,
+                mss_bytes: t.mss.0.min(MAX_MSS) as u32,
+                header_bytes: t.header.0.min(120) as u32,
+                initial_window: t.initial_window,
+                rwnd_segments: (t.rwnd.0 / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
+                dupack_threshold: t.dupack_threshold,
+                limited_transmit: t.limited_transmit,
+                rto: RtoConfig {
+                    initial: t.initial_rto.duration(),
+                    min: t.min_rto.duration(),
+                    max: t.max_rto.duration(),
+                    granularity: t.clock_granularity.duration(),
+                },
+            },
+            sink: SinkConfig {
+                delayed_ack: r.delayed_ack,
+                delack_interval: r.delack_interval.duration(),
+                ack_bytes: r.ack_size.0.min(1500) as u32,
+            },
+            start: SimTime(f.app.start.0),
+        });
+    }
+
+    for (i, k) in s.knobs.iter().enumerate() {
+        if !knob_path_exists(s, &k.path) {
+            ck.fail(format!("knobs.{i}.path"), format!("no field \"{}\"", k.path), "a field path of this scenario");
+        }
+    }
+
+    let routes = Routes::shortest_paths(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>());
+    if ck.errors.is_empty() {
+        for f in &flows {
+            for (a, b) in [(f.from, f.to), (f.to, f.from)] {
+                if routes.next_hop(a, b).is_none() {
+                    ck.fail(
+                        format!("flows.{}.to", f.id),
+                        format!("no route from \"{}\" to \"{}\"", node_ids[a.index()], node_ids[b.index()]),
+                        "nodes joined by links both ways",
+                    );
+                }
+            }
+        }
+    }
+
+    if !ck.errors.is_empty() {
+        return Err(ScenarioErrors(ck.errors));
+    }
+    Ok(Resolved {
+        id: s.id.clone(),
+        seed: s.seed,
+        duration: s.duration.duration(),
+        node_ids,
+        channels,
+        flows,
+        routes,
+    })
+}
+
+/// A channel's settings: its own, else the link's; rate and delay are required.
+fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, path: &str) -> Option<ResolvedChannel> {
+    let rate = own.and_then(|c| c.rate).or(l.rate);
+    let delay = own.and_then(|c| c.delay).or(l.delay);
+    let queue = own.and_then(|c| c.queue.clone()).or_else(|| l.queue.clone()).unwrap_or_default();
+    let ber = own.and_then(|c| c.errors.as_ref()).or(l.errors.as_ref()).map_or(0.0, |e| e.ber);
+    let mut ok = true;
+    match rate {
+        None => {
+            ck.fail(format!("{path}.rate"), "missing", "set rate on the link or on this direction");
+            ok = false;
+        }
+        Some(r) => ck.range(&format!("{path}.rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string()),
+    }
+    match delay {
+        None => {
+            ck.fail(format!("{path}.delay"), "missing", "set delay on the link or on this direction");
+            ok = false;
+        }
+        Some(d) => ck.range(&format!("{path}.delay"), d, Dur(0), Dur(MAX_DELAY_NS), &dur),
+    }
+    if !(0.0..1.0).contains(&ber) {
+        ck.fail(format!("{path}.errors.ber"), format!("{ber} is out of range"), "0 to less than 1");
+        ok = false;
+    }
+    let QueueKind::Droptail = queue.kind;
+    let limit = match queue.limit {
+        QueueCapacity::Packets(n) => {
+            ck.range(&format!("{path}.queue.limit"), n, 1, 1_000_000, &|v| format!("{v}pkt"));
+            QueueLimit::Packets(n.min(1_000_000) as u32)
+        }
+        QueueCapacity::Bytes(b) => {
+            ck.range(&format!("{path}.queue.limit"), b, 1, 1 << 30, &|v| format!("{v}B"));
+            QueueLimit::Bytes(b)
+        }
+    };
+    let (rate, delay) = (rate?, delay?);
+    ok.then(|| ResolvedChannel {
+        name: String::new(),
+        link: String::new(),
+        direction: Direction::Forward,
+        from: NodeId(0),
+        to: NodeId(0),
+        rate: Bandwidth(rate.0.max(1)),
+        delay: delay.duration(),
+        limit,
+        ber,
+    })
+}
+
+/// Whether `path` names a field the scenario has, defaults included.
+fn knob_path_exists(s: &Scenario, path: &str) -> bool {
+    let Ok(doc) = serde_json::to_value(s) else { return false };
+    if super::path::get(&doc, path).is_some() {
+        return true;
+    }
+    // Optional tables (a link's `forward`) may be absent until set: accept the
+    // path if setting it yields a scenario that still deserializes.
+    let mut probe = doc;
+    let placeholder = serde_json::Value::Null;
+    super::path::set(&mut probe, path, placeholder).is_ok()
+        && super::load::from_value(&probe).map(|_| ()).err().is_none_or(|e| !e.0.iter().any(|f| f.problem == "unknown field"))
+}

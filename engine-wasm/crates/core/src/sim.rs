@@ -1,0 +1,432 @@
+//! The simulation: builds the world from a resolved scenario and runs the
+//! event loop, in bounded steps so a UI can stay responsive.
+
+use crate::agent::{AgentCtx, FlowAddr};
+use crate::ids::{AgentId, FlowId, NodeId, TimerId};
+use crate::kernel::{Event, EventQueue, TimerFiring, TimerTable};
+use crate::net::{Channel, ErrorModel, Network};
+use crate::packet::{Packet, PacketKind};
+use crate::record::{
+    Digest, FlowSummary, LinkSummary, Recording, SeriesId, SeriesStore, SeriesStyle, Summary, Trace,
+};
+use crate::rng::RandomStream;
+use crate::scenario::{Direction, Resolved};
+use crate::tcp::{SenderSeries, SinkSeries, TcpSender, TcpSink};
+use crate::time::{Bandwidth, Serializer, SimDuration, SimTime};
+
+/// A protocol agent on a node.
+pub enum Agent {
+    Sender(TcpSender),
+    Sink(TcpSink),
+}
+
+impl Agent {
+    fn on_packet(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        match self {
+            Agent::Sender(s) => s.on_packet(pkt, ctx),
+            Agent::Sink(s) => s.on_packet(pkt, ctx),
+        }
+    }
+
+    fn on_timer(&mut self, ctx: &mut impl AgentCtx) {
+        match self {
+            Agent::Sender(s) => s.on_timer(ctx),
+            Agent::Sink(s) => s.on_timer(ctx),
+        }
+    }
+}
+
+struct FlowRuntime {
+    id: String,
+    sender: AgentId,
+    sink: AgentId,
+    start: SimTime,
+}
+
+/// Static facts about a channel, for summaries and the UI.
+#[derive(Clone, Debug)]
+pub struct ChannelInfo {
+    pub name: String,
+    pub link: String,
+    pub direction: Direction,
+    pub from: NodeId,
+    pub to: NodeId,
+    pub rate: Bandwidth,
+    pub delay: SimDuration,
+}
+
+/// What agents see of the world while they handle one event.
+struct Ctx<'a> {
+    now: SimTime,
+    node: NodeId,
+    net: &'a mut Network,
+    queue: &'a mut EventQueue,
+    timers: &'a mut TimerTable,
+    series: &'a mut SeriesStore,
+}
+
+impl AgentCtx for Ctx<'_> {
+    fn now(&self) -> SimTime {
+        self.now
+    }
+    fn send(&mut self, pkt: Packet) {
+        self.net.originate(self.node, pkt, self.now, self.queue, self.series);
+    }
+    fn set_timer(&mut self, timer: TimerId, at: SimTime) {
+        self.timers.set(self.queue, timer, at);
+    }
+    fn cancel_timer(&mut self, timer: TimerId) {
+        self.timers.cancel(timer);
+    }
+    fn record(&mut self, series: SeriesId, value: f64) {
+        self.series.push(series, self.now.0, value);
+    }
+}
+
+pub struct Simulation {
+    scenario_id: String,
+    seed: u64,
+    end: SimTime,
+    node_ids: Vec<String>,
+    channel_info: Vec<ChannelInfo>,
+    queue: EventQueue,
+    timers: TimerTable,
+    net: Network,
+    agents: Vec<Agent>,
+    agent_nodes: Vec<NodeId>,
+    flows: Vec<FlowRuntime>,
+    series: SeriesStore,
+    digest: Digest,
+    events: u64,
+    finished: bool,
+}
+
+impl Simulation {
+    pub fn new(r: &Resolved, recording: Recording) -> Simulation {
+        let mut series = SeriesStore::new(recording.keeps_series());
+        let channels: Vec<Channel> = r
+            .channels
+            .iter()
+            .map(|c| {
+                let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(r.seed, &c.name));
+                Channel::new(c.from, c.to, Serializer::new(c.rate), c.delay, c.limit, errors)
+            })
+            .collect();
+        let queue_series: Vec<SeriesId> = r
+            .channels
+            .iter()
+            .map(|c| {
+                let id = series.register(&c.name, "queue", "packets", SeriesStyle::Step);
+                series.push(id, 0, 0.0);
+                id
+            })
+            .collect();
+        let channel_info = r
+            .channels
+            .iter()
+            .map(|c| ChannelInfo {
+                name: c.name.clone(),
+                link: c.link.clone(),
+                direction: c.direction,
+                from: c.from,
+                to: c.to,
+                rate: c.rate,
+                delay: c.delay,
+            })
+            .collect();
+        let net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
+
+        let mut queue = EventQueue::new();
+        let mut timers = TimerTable::default();
+        let mut agents = Vec::new();
+        let mut agent_nodes = Vec::new();
+        let mut flows = Vec::new();
+        for (i, f) in r.flows.iter().enumerate() {
+            let flow = FlowId(i as u16);
+            let owner = format!("flows.{}", f.id);
+            let mut reg = |q: &str, unit: &str, style| series.register(&owner, q, unit, style);
+            let sender_series = SenderSeries {
+                cwnd: reg("cwnd", "segments", SeriesStyle::Step),
+                ssthresh: reg("ssthresh", "segments", SeriesStyle::Step),
+                rtt: reg("rtt", "s", SeriesStyle::Points),
+                srtt: reg("srtt", "s", SeriesStyle::Step),
+                rto: reg("rto", "s", SeriesStyle::Step),
+                fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
+                timeout: reg("timeout", "seq", SeriesStyle::Marker),
+            };
+            let sink_series = SinkSeries {
+                delivered: reg("delivered", "bytes", SeriesStyle::Step),
+                owd: reg("owd_fwd", "s", SeriesStyle::Points),
+            };
+
+            let sender = AgentId(agents.len() as u16);
+            let rtx = timers.create(sender, 0);
+            let addr = FlowAddr { flow, local: f.from, remote: f.to };
+            agents.push(Agent::Sender(TcpSender::new(f.sender.clone(), addr, rtx, sender_series)));
+            agent_nodes.push(f.from);
+
+            let sink = AgentId(agents.len() as u16);
+            let delack = timers.create(sink, 0);
+            let addr = FlowAddr { flow, local: f.to, remote: f.from };
+            agents.push(Agent::Sink(TcpSink::new(f.sink.clone(), addr, delack, sink_series)));
+            agent_nodes.push(f.to);
+
+            queue.schedule(f.start, Event::AppStart(flow));
+            flows.push(FlowRuntime { id: f.id.clone(), sender, sink, start: f.start });
+        }
+
+        Simulation {
+            scenario_id: r.id.clone(),
+            seed: r.seed,
+            end: SimTime::ZERO + r.duration,
+            node_ids: r.node_ids.clone(),
+            channel_info,
+            queue,
+            timers,
+            net,
+            agents,
+            agent_nodes,
+            flows,
+            series,
+            digest: Digest::default(),
+            events: 0,
+            finished: false,
+        }
+    }
+
+    pub fn now(&self) -> SimTime {
+        if self.finished {
+            self.end
+        } else {
+            self.queue.now()
+        }
+    }
+
+    pub fn end(&self) -> SimTime {
+        self.end
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Fraction of simulated time done, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        if self.end.0 == 0 {
+            return 1.0;
+        }
+        (self.now().0 as f64 / self.end.0 as f64).min(1.0)
+    }
+
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    pub fn digest(&self) -> Digest {
+        self.digest
+    }
+
+    /// Runs to the end.
+    pub fn run(&mut self) {
+        while !self.step(u64::MAX) {}
+    }
+
+    /// Processes at most `budget` queue entries; true once the run is over.
+    pub fn step(&mut self, budget: u64) -> bool {
+        for _ in 0..budget {
+            match self.queue.peek_time() {
+                Some(t) if t <= self.end => {}
+                _ => {
+                    self.finish();
+                    return true;
+                }
+            }
+            let (now, event) = self.queue.pop().expect("peeked");
+            if self.dispatch(now, event) {
+                self.events += 1;
+                self.digest.add(now.0);
+                self.digest.add(event.code());
+            }
+        }
+        self.finished
+    }
+
+    fn finish(&mut self) {
+        if !self.finished {
+            self.finished = true;
+            self.net.flush_series(self.end, &mut self.series);
+        }
+    }
+
+    /// Handles one event; false if it was a stale timer entry.
+    fn dispatch(&mut self, now: SimTime, event: Event) -> bool {
+        match event {
+            Event::ChannelArrival(c) => {
+                if let Some((node, pkt)) = self.net.arrive(c, now, &mut self.queue, &mut self.series) {
+                    self.deliver(node, pkt, now);
+                }
+                true
+            }
+            Event::Timer { timer, generation } => {
+                match self.timers.on_pop(&mut self.queue, timer, generation, now) {
+                    TimerFiring::Fire { owner, .. } => {
+                        self.with_agent(owner, now, |agent, ctx| agent.on_timer(ctx));
+                        true
+                    }
+                    TimerFiring::Nothing => false,
+                }
+            }
+            Event::AppStart(flow) => {
+                let sender = self.flows[flow.index()].sender;
+                self.with_agent(sender, now, |agent, ctx| {
+                    if let Agent::Sender(s) = agent {
+                        s.start(ctx);
+                    }
+                });
+                true
+            }
+        }
+    }
+
+    fn deliver(&mut self, node: NodeId, pkt: Packet, now: SimTime) {
+        if pkt.dst != node {
+            self.net.forward(node, pkt, now, &mut self.queue, &mut self.series);
+            return;
+        }
+        let flow = &self.flows[pkt.flow.index()];
+        let agent = match pkt.kind {
+            PacketKind::Data => flow.sink,
+            PacketKind::Ack => flow.sender,
+        };
+        self.with_agent(agent, now, |a, ctx| a.on_packet(&pkt, ctx));
+    }
+
+    fn with_agent(&mut self, id: AgentId, now: SimTime, f: impl FnOnce(&mut Agent, &mut Ctx<'_>)) {
+        let Simulation { agents, agent_nodes, net, queue, timers, series, .. } = self;
+        let mut ctx = Ctx { now, node: agent_nodes[id.index()], net, queue, timers, series };
+        f(&mut agents[id.index()], &mut ctx);
+    }
+
+    pub fn series(&self) -> &SeriesStore {
+        &self.series
+    }
+
+    pub fn series_mut(&mut self) -> &mut SeriesStore {
+        &mut self.series
+    }
+
+    pub fn trace(&self) -> &Trace {
+        &self.net.trace
+    }
+
+    pub fn trace_mut(&mut self) -> &mut Trace {
+        &mut self.net.trace
+    }
+
+    /// The live channels, in the order of [`Simulation::channels`].
+    pub fn channel_states(&self) -> &[Channel] {
+        &self.net.channels
+    }
+
+    pub fn channels(&self) -> &[ChannelInfo] {
+        &self.channel_info
+    }
+
+    pub fn node_ids(&self) -> &[String] {
+        &self.node_ids
+    }
+
+    pub fn flow_ids(&self) -> impl Iterator<Item = &str> {
+        self.flows.iter().map(|f| f.id.as_str())
+    }
+
+    pub fn sender(&self, flow: usize) -> &TcpSender {
+        match &self.agents[self.flows[flow].sender.index()] {
+            Agent::Sender(s) => s,
+            Agent::Sink(_) => unreachable!("flows point at their sender"),
+        }
+    }
+
+    pub fn sink(&self, flow: usize) -> &TcpSink {
+        match &self.agents[self.flows[flow].sink.index()] {
+            Agent::Sink(s) => s,
+            Agent::Sender(_) => unreachable!("flows point at their sink"),
+        }
+    }
+
+    pub fn flow_endpoints(&self) -> Vec<crate::export::FlowEndpoints> {
+        (0..self.flows.len())
+            .map(|i| {
+                let cfg = self.sender(i).config();
+                crate::export::FlowEndpoints {
+                    sender: self.agent_nodes[self.flows[i].sender.index()],
+                    receiver: self.agent_nodes[self.flows[i].sink.index()],
+                    mss_bytes: cfg.mss_bytes,
+                    rwnd_bytes: cfg.rwnd_segments as u64 * cfg.mss_bytes as u64,
+                }
+            })
+            .collect()
+    }
+
+    /// Per-flow and per-link figures at the current time.
+    pub fn summary(&self) -> Summary {
+        let now = self.now();
+        let flows = self
+            .flows
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let (tx, rx) = (self.sender(i), self.sink(i));
+                let measured = now.since(f.start).as_secs_f64();
+                let per_second = |bytes: u64| if measured > 0.0 { bytes as f64 * 8.0 / measured } else { 0.0 };
+                FlowSummary {
+                    id: f.id.clone(),
+                    variant: tx.variant().name().to_string(),
+                    goodput_bps: per_second(rx.stats.delivered_bytes),
+                    throughput_bps: per_second(rx.stats.received_bytes),
+                    delivered_bytes: rx.stats.delivered_bytes,
+                    sent_packets: tx.stats.sent_packets,
+                    retransmits: tx.stats.retransmits,
+                    timeouts: tx.stats.timeouts,
+                    spurious_retransmits: rx.stats.spurious_retransmits,
+                    rtt_mean_s: tx.stats.rtt.mean(),
+                    owd_fwd_mean_s: rx.stats.owd.mean(),
+                    owd_fwd_std_s: rx.stats.owd.std(),
+                    owd_fwd_est_mean_s: None,
+                    owd_fwd_est_std_s: None,
+                }
+            })
+            .collect();
+        let links = self
+            .channel_info
+            .iter()
+            .zip(&self.net.channels)
+            .map(|(info, ch)| {
+                // The channel is busy without a gap from `now` to `busy_until`:
+                // that part of its work lies beyond the run.
+                let beyond = ch.busy_until().0.saturating_sub(now.0);
+                let busy = ch.stats.busy_ns.saturating_sub(beyond);
+                LinkSummary {
+                    id: info.link.clone(),
+                    direction: info.direction.name().to_string(),
+                    from: self.node_ids[info.from.index()].clone(),
+                    to: self.node_ids[info.to.index()].clone(),
+                    drops: ch.stats.drops,
+                    corrupted: ch.stats.corrupted,
+                    queue_max_pkts: ch.stats.queue_max_pkts,
+                    packets: ch.stats.packets,
+                    utilization: if now.0 > 0 { busy as f64 / now.0 as f64 } else { 0.0 },
+                }
+            })
+            .collect();
+        Summary {
+            scenario: self.scenario_id.clone(),
+            seed: self.seed,
+            duration_s: now.as_secs_f64(),
+            events: self.events,
+            digest: self.digest.hex(),
+            flows,
+            links,
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! TCP as ns-2's one-way agents model it: windows and sequence numbers in
+//! segments, a sender that is a growth policy plus a loss-recovery policy
+//! plus an RFC 6298 timer, and receivers that ACK every segment or delay.
+
+pub mod reassembly;
+pub mod rto;
+pub mod sender;
+pub mod sink;
+pub mod window;
+
+pub use rto::{RtoConfig, RtoEstimator};
+pub use sender::{SenderConfig, SenderSeries, SenderStats, TcpSender};
+pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// TCP sender variants, named as in ns-2.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Slow start, congestion avoidance and fast retransmit, after which it
+    /// slow-starts from one segment (4.3BSD-Tahoe; ns-2 Agent/TCP).
+    Tahoe,
+    /// Tahoe plus fast recovery: halve the window and inflate it by the
+    /// duplicate ACKs (RFC 5681; ns-2 Agent/TCP/Reno).
+    Reno,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Tahoe, Variant::Reno];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Tahoe => "tahoe",
+            Variant::Reno => "reno",
+        }
+    }
+}
