@@ -6,13 +6,15 @@
 //! The order is total, so a run depends on nothing but its scenario and seed.
 //! Time never goes backwards: scheduling in the past is a bug and asserted.
 //!
-//! Timers are lazy, so re-arming one (as TCP does on every ACK) costs no heap
-//! work: a heap entry fires at the earliest deadline it was armed for and,
-//! if the deadline has since moved later, re-arms itself there.
+//! A heap entry is one 128-bit integer (time, class, sequence, payload), so
+//! comparing and moving entries is cheap. Timers are lazy, so re-arming one
+//! (as TCP does on every ACK) costs no heap work: a heap entry fires at the
+//! earliest deadline it was armed for and, if the deadline has since moved
+//! later, re-arms itself there.
 
 use crate::ids::{AgentId, ChannelId, FlowId, TimerId};
 use crate::time::SimTime;
-use std::cmp::Ordering;
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Everything that can happen, as one typed enum (never boxed closures).
@@ -20,8 +22,8 @@ use std::collections::BinaryHeap;
 pub enum Event {
     /// The head packet of a channel has fully arrived at the far end.
     ChannelArrival(ChannelId),
-    /// A timer heap entry; stale when `generation` no longer matches its slot.
-    Timer { timer: TimerId, generation: u32 },
+    /// A timer heap entry; stale unless it is its slot's live entry.
+    Timer(TimerId),
     /// A flow's application starts.
     AppStart(FlowId),
 }
@@ -35,52 +37,101 @@ pub enum EventClass {
     Application = 2,
 }
 
+const PAYLOAD_BITS: u32 = 22;
+const SEQ_BITS: u32 = 40;
+const PAYLOAD_MASK: u128 = (1 << PAYLOAD_BITS) - 1;
+const SEQ_MASK: u128 = (1 << SEQ_BITS) - 1;
+
 impl Event {
     pub fn class(&self) -> EventClass {
         match self {
             Event::ChannelArrival(_) => EventClass::PacketArrival,
-            Event::Timer { .. } => EventClass::Timer,
+            Event::Timer(_) => EventClass::Timer,
             Event::AppStart(_) => EventClass::Application,
+        }
+    }
+
+    fn payload(&self) -> u32 {
+        match *self {
+            Event::ChannelArrival(c) => c.0 as u32,
+            Event::Timer(t) => t.0,
+            Event::AppStart(f) => f.0 as u32,
+        }
+    }
+
+    fn from_parts(class: u8, payload: u32) -> Event {
+        match class {
+            0 => Event::ChannelArrival(ChannelId(payload as u16)),
+            1 => Event::Timer(TimerId(payload)),
+            _ => Event::AppStart(FlowId(payload as u16)),
         }
     }
 
     /// A compact code for digests.
     pub fn code(&self) -> u64 {
-        match *self {
-            Event::ChannelArrival(c) => c.0 as u64,
-            Event::Timer { timer, .. } => (1 << 32) | timer.0 as u64,
-            Event::AppStart(f) => (2 << 32) | f.0 as u64,
+        ((self.class() as u64) << 32) | self.payload() as u64
+    }
+}
+
+/// An event taken from the queue, with its time and insertion sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Scheduled {
+    pub time: SimTime,
+    pub event: Event,
+    pub seq: u64,
+}
+
+/// time (64 bits) | class (2) | insertion sequence (40) | payload (22).
+fn encode(at: SimTime, event: Event, seq: u64) -> u128 {
+    debug_assert!(event.payload() as u128 <= PAYLOAD_MASK, "event payload too large");
+    ((at.0 as u128) << 64)
+        | ((event.class() as u128) << (SEQ_BITS + PAYLOAD_BITS))
+        | ((seq as u128 & SEQ_MASK) << PAYLOAD_BITS)
+        | event.payload() as u128
+}
+
+fn decode(key: u128) -> Scheduled {
+    Scheduled {
+        time: SimTime((key >> 64) as u64),
+        event: Event::from_parts((key >> (SEQ_BITS + PAYLOAD_BITS)) as u8 & 3, (key & PAYLOAD_MASK) as u32),
+        seq: ((key >> PAYLOAD_BITS) & SEQ_MASK) as u64,
+    }
+}
+
+/// A min-heap of event keys (std's binary heap, which sifts with a hole).
+#[derive(Default)]
+struct KeyHeap {
+    heap: BinaryHeap<Reverse<u128>>,
+}
+
+impl KeyHeap {
+    fn peek(&self) -> Option<u128> {
+        self.heap.peek().map(|r| r.0)
+    }
+
+    fn push(&mut self, key: u128) {
+        self.heap.push(Reverse(key));
+    }
+
+    /// Replaces the minimum by `key`: one sift instead of a pop and a push.
+    fn replace_min(&mut self, key: u128) {
+        if let Some(mut top) = self.heap.peek_mut() {
+            *top = Reverse(key);
         }
     }
-}
 
-struct Entry {
-    /// time (64 bits) | class (8 bits) | insertion sequence (56 bits).
-    key: u128,
-    event: Event,
-}
+    fn pop_min(&mut self) {
+        self.heap.pop();
+    }
 
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    // Reversed: BinaryHeap is a max-heap and we want the smallest key.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.key.cmp(&self.key)
+    fn len(&self) -> usize {
+        self.heap.len()
     }
 }
 
 /// The pending events, ordered by `(time, class, insertion sequence)`.
 pub struct EventQueue {
-    heap: BinaryHeap<Entry>,
+    heap: KeyHeap,
     next_seq: u64,
     now: SimTime,
 }
@@ -93,33 +144,53 @@ impl Default for EventQueue {
 
 impl EventQueue {
     pub fn new() -> Self {
-        EventQueue { heap: BinaryHeap::with_capacity(256), next_seq: 0, now: SimTime::ZERO }
+        EventQueue { heap: KeyHeap { heap: BinaryHeap::with_capacity(256) }, next_seq: 0, now: SimTime::ZERO }
     }
 
     pub fn now(&self) -> SimTime {
         self.now
     }
 
-    pub fn schedule(&mut self, at: SimTime, event: Event) {
+    fn key(&mut self, at: SimTime, event: Event) -> (u128, u64) {
         assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
-        let key = ((at.0 as u128) << 64)
-            | ((event.class() as u128) << 56)
-            | (self.next_seq as u128 & ((1u128 << 56) - 1));
+        let seq = self.next_seq;
+        // 2^40 events is days of computing; past it the tie-break order would wrap.
+        assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
         self.next_seq += 1;
-        self.heap.push(Entry { key, event });
+        (encode(at, event, seq), seq)
     }
 
-    pub fn peek_time(&self) -> Option<SimTime> {
-        self.heap.peek().map(|e| SimTime((e.key >> 64) as u64))
+    /// Schedules `event` at `at`; returns its insertion sequence.
+    pub fn schedule(&mut self, at: SimTime, event: Event) -> u64 {
+        let (key, seq) = self.key(at, event);
+        self.heap.push(key);
+        seq
+    }
+
+    pub fn peek(&self) -> Option<Scheduled> {
+        self.heap.peek().map(decode)
+    }
+
+    /// Removes the next event and advances the clock to its time. If
+    /// `successor` returns an event to schedule in its place (a channel's next
+    /// head packet), that takes the old entry's slot in a single sift.
+    pub fn pop_with(&mut self, successor: impl FnOnce(&Scheduled) -> Option<(SimTime, Event)>) -> Option<Scheduled> {
+        let top = self.peek()?;
+        debug_assert!(top.time >= self.now, "time went backwards");
+        self.now = top.time;
+        match successor(&top) {
+            Some((at, event)) => {
+                let (key, _) = self.key(at, event);
+                self.heap.replace_min(key);
+            }
+            None => self.heap.pop_min(),
+        }
+        Some(top)
     }
 
     /// Removes the next event and advances the clock to its time.
-    pub fn pop(&mut self) -> Option<(SimTime, Event)> {
-        let entry = self.heap.pop()?;
-        let at = SimTime((entry.key >> 64) as u64);
-        debug_assert!(at >= self.now, "time went backwards");
-        self.now = at;
-        Some((at, entry.event))
+    pub fn pop(&mut self) -> Option<Scheduled> {
+        self.pop_with(|_| None)
     }
 
     pub fn len(&self) -> usize {
@@ -127,7 +198,7 @@ impl EventQueue {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.heap.len() == 0
     }
 }
 
@@ -137,9 +208,8 @@ struct TimerSlot {
     owner: AgentId,
     kind: u8,
     deadline: Option<SimTime>,
-    /// Time of the live heap entry, if any.
-    scheduled: Option<SimTime>,
-    generation: u32,
+    /// Time and insertion sequence of the live heap entry, if any.
+    live: Option<(SimTime, u64)>,
 }
 
 /// What a popped timer entry means.
@@ -159,7 +229,7 @@ pub struct TimerTable {
 impl TimerTable {
     /// Creates a timer slot; `kind` is the owner's own code for it.
     pub fn create(&mut self, owner: AgentId, kind: u8) -> TimerId {
-        self.slots.push(TimerSlot { owner, kind, deadline: None, scheduled: None, generation: 0 });
+        self.slots.push(TimerSlot { owner, kind, deadline: None, live: None });
         TimerId(self.slots.len() as u32 - 1)
     }
 
@@ -171,14 +241,10 @@ impl TimerTable {
     pub fn set(&mut self, queue: &mut EventQueue, id: TimerId, at: SimTime) {
         let slot = &mut self.slots[id.0 as usize];
         slot.deadline = Some(at);
-        match slot.scheduled {
+        match slot.live {
             // The live entry fires no later than `at`; it will re-arm itself.
-            Some(t) if t <= at => {}
-            _ => {
-                slot.generation = slot.generation.wrapping_add(1);
-                slot.scheduled = Some(at);
-                queue.schedule(at, Event::Timer { timer: id, generation: slot.generation });
-            }
+            Some((t, _)) if t <= at => {}
+            _ => slot.live = Some((at, queue.schedule(at, Event::Timer(id)))),
         }
     }
 
@@ -186,28 +252,20 @@ impl TimerTable {
         self.slots[id.0 as usize].deadline = None;
     }
 
-    /// Handles a popped timer entry at `now`.
-    pub fn on_pop(
-        &mut self,
-        queue: &mut EventQueue,
-        id: TimerId,
-        generation: u32,
-        now: SimTime,
-    ) -> TimerFiring {
+    /// Handles a popped timer entry (`seq` is its insertion sequence).
+    pub fn on_pop(&mut self, queue: &mut EventQueue, id: TimerId, seq: u64, now: SimTime) -> TimerFiring {
         let slot = &mut self.slots[id.0 as usize];
-        if slot.generation != generation {
+        if slot.live.map(|(_, s)| s) != Some(seq) {
             return TimerFiring::Nothing;
         }
-        slot.scheduled = None;
+        slot.live = None;
         match slot.deadline {
             Some(d) if d <= now => {
                 slot.deadline = None;
                 TimerFiring::Fire { owner: slot.owner, kind: slot.kind }
             }
             Some(d) => {
-                slot.generation = slot.generation.wrapping_add(1);
-                slot.scheduled = Some(d);
-                queue.schedule(d, Event::Timer { timer: id, generation: slot.generation });
+                slot.live = Some((d, queue.schedule(d, Event::Timer(id))));
                 TimerFiring::Nothing
             }
             None => TimerFiring::Nothing,
@@ -225,18 +283,18 @@ mod tests {
         let mut q = EventQueue::new();
         let t = SimTime(5);
         q.schedule(t, Event::AppStart(FlowId(0)));
-        q.schedule(t, Event::Timer { timer: TimerId(0), generation: 0 });
+        q.schedule(t, Event::Timer(TimerId(0)));
         q.schedule(t, Event::ChannelArrival(ChannelId(2)));
         q.schedule(t, Event::ChannelArrival(ChannelId(1)));
         q.schedule(SimTime(4), Event::AppStart(FlowId(9)));
-        let order: Vec<Event> = std::iter::from_fn(|| q.pop().map(|(_, e)| e)).collect();
+        let order: Vec<Event> = std::iter::from_fn(|| q.pop().map(|s| s.event)).collect();
         assert_eq!(
             order,
             vec![
                 Event::AppStart(FlowId(9)),
                 Event::ChannelArrival(ChannelId(2)),
                 Event::ChannelArrival(ChannelId(1)),
-                Event::Timer { timer: TimerId(0), generation: 0 },
+                Event::Timer(TimerId(0)),
                 Event::AppStart(FlowId(0)),
             ]
         );
@@ -253,12 +311,57 @@ mod tests {
 
     fn fire_times(q: &mut EventQueue, timers: &mut TimerTable) -> Vec<u64> {
         let mut fired = vec![];
-        while let Some((now, Event::Timer { timer, generation })) = q.pop() {
-            if let TimerFiring::Fire { .. } = timers.on_pop(q, timer, generation, now) {
-                fired.push(now.0);
+        while let Some(Scheduled { time, event: Event::Timer(timer), seq }) = q.pop() {
+            if let TimerFiring::Fire { .. } = timers.on_pop(q, timer, seq, time) {
+                fired.push(time.0);
             }
         }
         fired
+    }
+
+    #[test]
+    fn replacing_the_next_event_keeps_the_total_order() {
+        let mut q = EventQueue::new();
+        q.schedule(SimTime(10), Event::ChannelArrival(ChannelId(0)));
+        q.schedule(SimTime(30), Event::ChannelArrival(ChannelId(1)));
+        let first = q.pop_with(|s| Some((s.time + crate::time::SimDuration(5), s.event))).unwrap();
+        assert_eq!(first.time, SimTime(10));
+        assert_eq!(q.now(), SimTime(10));
+        let times: Vec<u64> = std::iter::from_fn(|| q.pop().map(|s| s.time.0)).collect();
+        assert_eq!(times, vec![15, 30]);
+    }
+
+    #[test]
+    fn the_key_heap_pops_in_key_order() {
+        let mut h = KeyHeap::default();
+        let mut rng = crate::rng::RandomStream::for_entity(3, "heap");
+        let mut keys: Vec<u128> = (0..500).map(|_| rng.next_u64() as u128 % 1000).collect();
+        for &k in &keys {
+            h.push(k);
+        }
+        // Interleave replacements, as the event loop does.
+        for _ in 0..100 {
+            let min = h.peek().unwrap();
+            let bigger = min + rng.next_u64() as u128 % 500;
+            let at = keys.iter().position(|&k| k == min).unwrap();
+            keys[at] = bigger;
+            h.replace_min(bigger);
+        }
+        keys.sort();
+        let mut popped = vec![];
+        while let Some(k) = h.peek() {
+            popped.push(k);
+            h.pop_min();
+        }
+        assert_eq!(popped, keys);
+    }
+
+    #[test]
+    fn entries_round_trip_through_their_keys() {
+        for event in [Event::ChannelArrival(ChannelId(65_535)), Event::Timer(TimerId(4_000_000)), Event::AppStart(FlowId(7))] {
+            let s = decode(encode(SimTime(u64::MAX - 1), event, 123_456));
+            assert_eq!((s.time, s.event, s.seq), (SimTime(u64::MAX - 1), event, 123_456));
+        }
     }
 
     #[test]

@@ -17,6 +17,8 @@ pub enum PacketKind {
 pub mod flags {
     /// A data segment sent before (a retransmission).
     pub const RETRANSMIT: u8 = 1 << 0;
+    /// Hit by bit errors on the current channel; discarded on arrival.
+    pub const CORRUPTED: u8 = 1 << 7;
 }
 
 /// A packet, copied by value through queues (no allocation per packet).

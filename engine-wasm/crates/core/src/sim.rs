@@ -3,7 +3,7 @@
 
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::{AgentId, FlowId, NodeId, TimerId};
-use crate::kernel::{Event, EventQueue, TimerFiring, TimerTable};
+use crate::kernel::{Event, EventQueue, Scheduled, TimerFiring, TimerTable};
 use crate::net::{Channel, ErrorModel, Network};
 use crate::packet::{Packet, PacketKind};
 use crate::record::{
@@ -234,18 +234,32 @@ impl Simulation {
     /// Processes at most `budget` queue entries; true once the run is over.
     pub fn step(&mut self, budget: u64) -> bool {
         for _ in 0..budget {
-            match self.queue.peek_time() {
-                Some(t) if t <= self.end => {}
+            let next = match self.queue.peek() {
+                Some(next) if next.time <= self.end => next,
                 _ => {
                     self.finish();
                     return true;
                 }
-            }
-            let (now, event) = self.queue.pop().expect("peeked");
-            if self.dispatch(now, event) {
+            };
+            let real = match next.event {
+                Event::ChannelArrival(c) => {
+                    let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
+                    // The channel's next arrival takes this one's place in the heap.
+                    self.queue.pop_with(|_| following.map(|t| (t, Event::ChannelArrival(c))));
+                    if !arrived.corrupted() {
+                        self.deliver(node, &arrived.pkt, next.time);
+                    }
+                    true
+                }
+                _ => {
+                    self.queue.pop();
+                    self.dispatch(next)
+                }
+            };
+            if real {
                 self.events += 1;
-                self.digest.add(now.0);
-                self.digest.add(event.code());
+                self.digest.add(next.time.0);
+                self.digest.add(next.event.code());
             }
         }
         self.finished
@@ -258,24 +272,18 @@ impl Simulation {
         }
     }
 
-    /// Handles one event; false if it was a stale timer entry.
-    fn dispatch(&mut self, now: SimTime, event: Event) -> bool {
-        match event {
-            Event::ChannelArrival(c) => {
-                if let Some((node, pkt)) = self.net.arrive(c, now, &mut self.queue, &mut self.series) {
-                    self.deliver(node, pkt, now);
+    /// Handles a timer or application event; false if it was a stale timer entry.
+    fn dispatch(&mut self, next: Scheduled) -> bool {
+        let now = next.time;
+        match next.event {
+            Event::ChannelArrival(_) => unreachable!("step handles arrivals"),
+            Event::Timer(timer) => match self.timers.on_pop(&mut self.queue, timer, next.seq, now) {
+                TimerFiring::Fire { owner, .. } => {
+                    self.with_agent(owner, now, |agent, ctx| agent.on_timer(ctx));
+                    true
                 }
-                true
-            }
-            Event::Timer { timer, generation } => {
-                match self.timers.on_pop(&mut self.queue, timer, generation, now) {
-                    TimerFiring::Fire { owner, .. } => {
-                        self.with_agent(owner, now, |agent, ctx| agent.on_timer(ctx));
-                        true
-                    }
-                    TimerFiring::Nothing => false,
-                }
-            }
+                TimerFiring::Nothing => false,
+            },
             Event::AppStart(flow) => {
                 let sender = self.flows[flow.index()].sender;
                 self.with_agent(sender, now, |agent, ctx| {
@@ -288,7 +296,7 @@ impl Simulation {
         }
     }
 
-    fn deliver(&mut self, node: NodeId, pkt: Packet, now: SimTime) {
+    fn deliver(&mut self, node: NodeId, pkt: &Packet, now: SimTime) {
         if pkt.dst != node {
             self.net.forward(node, pkt, now, &mut self.queue, &mut self.series);
             return;
@@ -298,7 +306,7 @@ impl Simulation {
             PacketKind::Data => flow.sink,
             PacketKind::Ack => flow.sender,
         };
-        self.with_agent(agent, now, |a, ctx| a.on_packet(&pkt, ctx));
+        self.with_agent(agent, now, |a, ctx| a.on_packet(pkt, ctx));
     }
 
     fn with_agent(&mut self, id: AgentId, now: SimTime, f: impl FnOnce(&mut Agent, &mut Ctx<'_>)) {
@@ -389,9 +397,9 @@ impl Simulation {
                     retransmits: tx.stats.retransmits,
                     timeouts: tx.stats.timeouts,
                     spurious_retransmits: rx.stats.spurious_retransmits,
-                    rtt_mean_s: tx.stats.rtt.mean(),
-                    owd_fwd_mean_s: rx.stats.owd.mean(),
-                    owd_fwd_std_s: rx.stats.owd.std(),
+                    rtt_mean_s: tx.stats.rtt.mean_s(),
+                    owd_fwd_mean_s: rx.stats.owd.mean_s(),
+                    owd_fwd_std_s: rx.stats.owd.std_s(),
                     owd_fwd_est_mean_s: None,
                     owd_fwd_est_std_s: None,
                 }

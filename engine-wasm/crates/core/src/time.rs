@@ -104,14 +104,17 @@ impl Bandwidth {
 #[derive(Clone, Debug)]
 pub struct Serializer {
     rate: Bandwidth,
-    /// Remainder of bits x 1e9 not yet turned into whole nanoseconds.
+    /// Remainder of bits x 1e9 not yet turned into whole nanoseconds (< rate).
     carry: u64,
+    /// (bytes, quotient, remainder) of the last size divided: a channel
+    /// carries mostly one size, and this spares a division per packet.
+    last: (u32, u64, u64),
 }
 
 impl Serializer {
     pub fn new(rate: Bandwidth) -> Self {
         assert!(rate.0 > 0, "a serializer needs a positive rate");
-        Serializer { rate, carry: 0 }
+        Serializer { rate, carry: 0, last: (0, 0, 0) }
     }
 
     pub fn rate(&self) -> Bandwidth {
@@ -119,10 +122,18 @@ impl Serializer {
     }
 
     /// Time to put `bytes` on the wire.
+    #[inline]
     pub fn transmission_time(&mut self, bytes: u32) -> SimDuration {
-        let scaled = bytes as u64 * 8 * NANOS_PER_SEC + self.carry;
-        self.carry = scaled % self.rate.0;
-        SimDuration(scaled / self.rate.0)
+        if self.last.0 != bytes {
+            let scaled = bytes as u64 * 8 * NANOS_PER_SEC;
+            self.last = (bytes, scaled / self.rate.0, scaled % self.rate.0);
+        }
+        let (_, quotient, remainder) = self.last;
+        // carry + remainder < 2 x rate: at most one more nanosecond.
+        let sum = self.carry + remainder;
+        let extra = (sum >= self.rate.0) as u64;
+        self.carry = sum - extra * self.rate.0;
+        SimDuration(quotient + extra)
     }
 }
 
@@ -141,6 +152,13 @@ mod tests {
         let mut s = Serializer::new(Bandwidth(9_600));
         let total: u64 = (0..3).map(|_| s.transmission_time(1040).0).sum();
         assert_eq!(total, 2_600_000_000);
+    }
+
+    #[test]
+    fn alternating_sizes_keep_the_exact_total() {
+        let mut s = Serializer::new(Bandwidth(9_600));
+        let total: u64 = [1040, 40, 1040, 40, 1040, 40].iter().map(|&b| s.transmission_time(b).0).sum();
+        assert_eq!(total, (3 * 1080 * 8) * 1_000_000_000 / 9_600);
     }
 
     #[test]

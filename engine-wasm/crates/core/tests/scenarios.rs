@@ -44,12 +44,17 @@ fn every_shipped_scenario_is_valid_and_runs() {
     assert!(files.len() >= 3);
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        let (scenario, mut sim) = prepare(&text, Format::Toml, &[], Recording::Summary)
+        // A few simulated seconds are enough to show a scenario works (debug builds are slow).
+        let short = [Override::parse("duration=3s").unwrap()];
+        let (scenario, mut sim) = prepare(&text, Format::Toml, &short, Recording::Summary)
             .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         sim.run();
         let summary = sim.summary();
         assert!(summary.flows.iter().all(|fl| fl.delivered_bytes > 0), "{}: nothing delivered", scenario.id);
-        assert!(!scenario.description.is_empty() && scenario.paper.is_some(), "{}: say what it shows", scenario.id);
+        assert!(!scenario.description.is_empty(), "{}: say what it shows", scenario.id);
+        if scenario.id.starts_with("seed") {
+            assert!(scenario.paper.is_some(), "{}: name the figure it reproduces", scenario.id);
+        }
     }
 }
 

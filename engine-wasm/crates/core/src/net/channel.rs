@@ -9,7 +9,7 @@
 
 use super::errors::ErrorModel;
 use crate::ids::NodeId;
-use crate::packet::Packet;
+use crate::packet::{flags, Packet};
 use crate::time::{Serializer, SimDuration, SimTime};
 use std::collections::VecDeque;
 
@@ -45,7 +45,13 @@ pub struct ChannelStats {
 pub struct InFlight {
     pub pkt: Packet,
     pub tx_end: SimTime,
-    pub corrupted: bool,
+}
+
+impl InFlight {
+    /// The error model hit it: it is discarded on arrival.
+    pub fn corrupted(&self) -> bool {
+        self.pkt.flags & flags::CORRUPTED != 0
+    }
 }
 
 /// The passage fixed for an admitted packet.
@@ -130,7 +136,7 @@ impl Channel {
     }
 
     /// Offers a packet at `now` (after `advance(now)`); `None` if the queue is full.
-    pub fn admit(&mut self, pkt: Packet, now: SimTime) -> Option<Admitted> {
+    pub fn admit(&mut self, pkt: &Packet, now: SimTime) -> Option<Admitted> {
         let size = pkt.size_bytes;
         let fits = match self.limit {
             QueueLimit::Packets(n) => self.held_pkts < n,
@@ -152,7 +158,11 @@ impl Channel {
         self.stats.busy_ns += tx_time.as_nanos();
         self.stats.corrupted += corrupted as u64;
         self.stats.queue_max_pkts = self.stats.queue_max_pkts.max(self.held_pkts);
-        self.pipe.push_back(InFlight { pkt, tx_end, corrupted });
+        let mut pkt = *pkt;
+        if corrupted {
+            pkt.flags |= flags::CORRUPTED;
+        }
+        self.pipe.push_back(InFlight { pkt, tx_end });
         Some(Admitted { tx_start, tx_end, corrupted, became_head: self.pipe.len() == 1 })
     }
 
@@ -214,8 +224,8 @@ mod tests {
     #[test]
     fn back_to_back_packets_are_serialized_in_turn() {
         let mut c = channel(QueueLimit::Packets(10));
-        let a = c.admit(pkt(1000), SimTime::ZERO).unwrap();
-        let b = c.admit(pkt(1000), SimTime::ZERO).unwrap();
+        let a = c.admit(&pkt(1000), SimTime::ZERO).unwrap();
+        let b = c.admit(&pkt(1000), SimTime::ZERO).unwrap();
         assert_eq!((a.tx_start.0, a.tx_end.0), (0, MS));
         assert_eq!((b.tx_start.0, b.tx_end.0), (MS, 2 * MS));
         assert!(a.became_head && !b.became_head);
@@ -225,29 +235,29 @@ mod tests {
     #[test]
     fn the_limit_counts_the_packet_in_transmission() {
         let mut c = channel(QueueLimit::Packets(2));
-        assert!(c.admit(pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(pkt(1000), SimTime::ZERO).is_none());
+        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
+        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
+        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_none());
         assert_eq!(c.stats.drops, 1);
         // Once the first has left the wire there is room again.
         c.advance(SimTime(MS), |_, _| {});
-        assert!(c.admit(pkt(1000), SimTime(MS)).is_some());
+        assert!(c.admit(&pkt(1000), SimTime(MS)).is_some());
         assert_eq!(c.stats.queue_max_pkts, 2);
     }
 
     #[test]
     fn byte_limits_admit_by_size() {
         let mut c = channel(QueueLimit::Bytes(1500));
-        assert!(c.admit(pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(pkt(1000), SimTime::ZERO).is_none());
-        assert!(c.admit(pkt(500), SimTime::ZERO).is_some());
+        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
+        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_none());
+        assert!(c.admit(&pkt(500), SimTime::ZERO).is_some());
     }
 
     #[test]
     fn advance_reports_departures_at_their_own_times() {
         let mut c = channel(QueueLimit::Packets(10));
         for _ in 0..3 {
-            c.admit(pkt(1000), SimTime::ZERO);
+            c.admit(&pkt(1000), SimTime::ZERO);
         }
         let mut changes = vec![];
         c.advance(SimTime(5 * MS), |t, held| changes.push((t.0 / MS, held)));
@@ -260,7 +270,7 @@ mod tests {
         let mut p = pkt(1000);
         for seq in 0..3 {
             p.seq = seq;
-            c.admit(p, SimTime::ZERO);
+            c.admit(&p, SimTime::ZERO);
         }
         let mut got = vec![];
         while let Some(t) = c.head_arrival() {

@@ -4,7 +4,7 @@ pub mod channel;
 pub mod errors;
 pub mod routing;
 
-pub use channel::{Channel, ChannelStats, QueueLimit};
+pub use channel::{Channel, ChannelStats, InFlight, QueueLimit};
 pub use errors::{packet_error_probability, ErrorModel};
 pub use routing::Routes;
 
@@ -41,14 +41,14 @@ impl Network {
     ) {
         pkt.uid = self.next_uid;
         self.next_uid = self.next_uid.wrapping_add(1);
-        self.forward(node, pkt, now, queue, series);
+        self.forward(node, &pkt, now, queue, series);
     }
 
     /// Puts a packet at `node` on the next channel towards its destination.
     pub fn forward(
         &mut self,
         node: NodeId,
-        pkt: Packet,
+        pkt: &Packet,
         now: SimTime,
         queue: &mut EventQueue,
         series: &mut SeriesStore,
@@ -86,23 +86,19 @@ impl Network {
         });
     }
 
-    /// The head packet of channel `c` arrives at `now`: returns it (unless
-    /// corrupted) with the node it reached, and schedules the next arrival.
-    pub fn arrive(
+    /// Takes the head packet of channel `c`, which arrives at `now`: returns
+    /// the node it reached, the packet, and when the channel's next packet arrives.
+    pub fn take_arrival(
         &mut self,
         c: ChannelId,
         now: SimTime,
-        queue: &mut EventQueue,
         series: &mut SeriesStore,
-    ) -> Option<(NodeId, Packet)> {
+    ) -> (NodeId, InFlight, Option<SimTime>) {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         let arrived = channel.pop_arrival();
-        if let Some(next) = channel.head_arrival() {
-            queue.schedule(next, Event::ChannelArrival(c));
-        }
-        (!arrived.corrupted).then_some((channel.to, arrived.pkt))
+        (channel.to, arrived, channel.head_arrival())
     }
 
     /// Brings every channel's occupancy series up to `now`.

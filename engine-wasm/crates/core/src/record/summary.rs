@@ -1,6 +1,7 @@
 //! The per-flow and per-link summary of a run (the CLI's JSON contract).
 
 use schemars::JsonSchema;
+use crate::time::SimDuration;
 use serde::{Deserialize, Serialize};
 
 /// Everything `ackscope run --format json` prints.
@@ -72,30 +73,38 @@ pub struct LinkSummary {
     pub utilization: f64,
 }
 
-/// Running mean and variance (Welford), for delays.
+/// Mean and spread of a set of durations, summed exactly in integer
+/// nanoseconds: cheap per sample, and the same on every platform.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Moments {
+pub struct DurationStats {
     n: u64,
-    mean: f64,
-    m2: f64,
+    sum_ns: u128,
+    sum_sq_ns: u128,
 }
 
-impl Moments {
-    pub fn add(&mut self, x: f64) {
+impl DurationStats {
+    #[inline]
+    pub fn add(&mut self, d: SimDuration) {
+        let x = d.as_nanos() as u128;
         self.n += 1;
-        let d = x - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x - self.mean);
+        self.sum_ns += x;
+        self.sum_sq_ns += x * x;
     }
     pub fn count(&self) -> u64 {
         self.n
     }
-    pub fn mean(&self) -> Option<f64> {
-        (self.n > 0).then_some(self.mean)
+    /// Mean in seconds.
+    pub fn mean_s(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.sum_ns as f64 / self.n as f64 / 1e9)
     }
-    /// Population standard deviation.
-    pub fn std(&self) -> Option<f64> {
-        (self.n > 0).then(|| (self.m2 / self.n as f64).sqrt())
+    /// Population standard deviation in seconds.
+    pub fn std_s(&self) -> Option<f64> {
+        (self.n > 0).then(|| {
+            let n = self.n as u128;
+            // n^2 var = n sum(x^2) - (sum x)^2, exact in integers.
+            let n2_var = n * self.sum_sq_ns - self.sum_ns * self.sum_ns;
+            (n2_var as f64).sqrt() / self.n as f64 / 1e9
+        })
     }
 }
 
@@ -104,13 +113,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moments_of_a_known_sample() {
-        let mut m = Moments::default();
-        for x in [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0] {
-            m.add(x);
+    fn stats_of_a_known_sample() {
+        let mut m = DurationStats::default();
+        for x in [2, 4, 4, 4, 5, 5, 7, 9] {
+            m.add(SimDuration::from_secs(x));
         }
-        assert_eq!(m.mean(), Some(5.0));
-        assert_eq!(m.std(), Some(2.0));
-        assert_eq!(Moments::default().mean(), None);
+        assert_eq!(m.mean_s(), Some(5.0));
+        assert_eq!(m.std_s(), Some(2.0));
+        assert_eq!(DurationStats::default().mean_s(), None);
     }
 }

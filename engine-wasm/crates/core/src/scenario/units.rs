@@ -47,8 +47,12 @@ fn decimal(value: u64, scale: u64) -> String {
     format!("{int}.{}", frac.trim_end_matches('0'))
 }
 
-/// Formats with the largest unit that keeps the number at least 1.
+/// Formats with the largest unit that keeps the number at least 1 (zero in
+/// the largest unit: "0s").
 fn with_unit(value: u64, units: &[(&str, u64)]) -> String {
+    if value == 0 {
+        return format!("0{}", units[units.len() - 1].0);
+    }
     let (name, scale) = units
         .iter()
         .rev()
@@ -75,10 +79,7 @@ fn parse_with_units(text: &str, what: &str, example: &str, units: &[(&str, u64)]
 const RATE_UNITS: &[(&str, u64)] = &[("bps", 1), ("kbps", 1_000), ("Mbps", 1_000_000), ("Gbps", 1_000_000_000)];
 const TIME_UNITS: &[(&str, u64)] = &[("ns", 1), ("us", 1_000), ("ms", 1_000_000), ("s", 1_000_000_000)];
 const BYTE_UNITS: &[(&str, u64)] =
-    &[("B", 1), ("KB", 1_000), ("KiB", 1_024), ("MB", 1_000_000), ("MiB", 1_048_576)];
-/// Units used when writing byte sizes back: exact binary multiples stay binary.
-const BYTE_UNITS_OUT_SI: &[(&str, u64)] = &[("B", 1), ("KB", 1_000), ("MB", 1_000_000)];
-const BYTE_UNITS_OUT_BIN: &[(&str, u64)] = &[("B", 1), ("KiB", 1_024), ("MiB", 1_048_576)];
+    &[("B", 1), ("KB", 1_000), ("KiB", 1_024), ("MB", 1_000_000), ("MiB", 1_048_576), ("GB", 1_000_000_000), ("GiB", 1 << 30)];
 
 macro_rules! string_quantity {
     ($(#[$doc:meta])* $name:ident, $what:literal, $example:literal, $pattern:literal, $parse:expr, $format:expr) => {
@@ -164,7 +165,7 @@ string_quantity!(
 string_quantity!(
     /// A size in bytes, written "1000B", "64KB" (1000 B), "64KiB" (1024 B).
     /// A bare whole number means bytes.
-    Bytes, "size", "1000B", "^[0-9]*\\.?[0-9]+ *(B|KB|KiB|MB|MiB)?$",
+    Bytes, "size", "1000B", "^[0-9]*\\.?[0-9]+ *(B|KB|KiB|MB|MiB|GB|GiB)?$",
     |t| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             return t.parse::<u64>().map_err(|_| format!("invalid size \"{t}\": too large"));
@@ -172,8 +173,15 @@ string_quantity!(
         parse_with_units(t, "size", "1000B", BYTE_UNITS)
     },
     |v| {
-        let binary = v % 1024 == 0 && v % 1000 != 0;
-        with_unit(v, if binary { BYTE_UNITS_OUT_BIN } else { BYTE_UNITS_OUT_SI })
+        // Whole multiples of 10,000 B or more read best in KB/MB; the rest in bytes.
+        match v {
+            v if v >= 1 << 30 && v % (1 << 30) == 0 => format!("{}GiB", v >> 30),
+            v if v >= 1_000_000 && v % 1_000_000 == 0 => format!("{}MB", v / 1_000_000),
+            v if v >= 1_048_576 && v % 1_048_576 == 0 => format!("{}MiB", v / 1_048_576),
+            v if v >= 10_000 && v % 1_000 == 0 => format!("{}KB", v / 1_000),
+            v if v >= 10_240 && v % 1_024 == 0 => format!("{}KiB", v / 1_024),
+            v => format!("{v}B"),
+        }
     }
 );
 
@@ -240,7 +248,7 @@ impl JsonSchema for QueueCapacity {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
             "type": "string",
-            "pattern": "^[0-9]*\\.?[0-9]+ *(pkt|pkts|packets|B|KB|KiB|MB|MiB)$",
+            "pattern": "^[0-9]*\\.?[0-9]+ *(pkt|pkts|packets|B|KB|KiB|MB|MiB|GB|GiB)$",
             "description": "Queue capacity in packets (\"50pkt\", the packet in transmission included) or bytes (\"120KB\").",
             "examples": ["50pkt", "120KB"]
         })
@@ -285,9 +293,12 @@ mod tests {
         assert_eq!(Dur(100_000).to_string(), "100us");
         assert_eq!(Dur(1_500_000_000).to_string(), "1.5s");
         assert_eq!(Bytes(65_536).to_string(), "64KiB");
-        assert_eq!(Bytes(65_535).to_string(), "65.535KB");
+        assert_eq!(Bytes(65_535).to_string(), "65535B");
+        assert_eq!(Bytes(1000).to_string(), "1000B");
+        assert_eq!(Bytes(725_000).to_string(), "725KB");
         assert_eq!(Bytes(40).to_string(), "40B");
-        for text in ["800kbps", "9.6kbps", "1.5s", "64KiB", "65.535KB"] {
+        assert_eq!(Dur(0).to_string(), "0s");
+        for text in ["800kbps", "9.6kbps", "1.5s", "64KiB", "65535B", "725KB"] {
             let round = Rate::parse(text).map(|r| r.to_string())
                 .or_else(|_| Dur::parse(text).map(|d| d.to_string()))
                 .or_else(|_| Bytes::parse(text).map(|b| b.to_string()));

@@ -11,7 +11,7 @@ use super::Variant;
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
 use crate::packet::{flags, Packet, PacketKind};
-use crate::record::summary::Moments;
+use crate::record::summary::DurationStats;
 use crate::record::SeriesId;
 use crate::time::SimTime;
 
@@ -53,8 +53,8 @@ pub struct SenderStats {
     pub retransmits: u64,
     pub timeouts: u64,
     pub fast_retransmits: u64,
-    /// RTT samples, in seconds.
-    pub rtt: Moments,
+    /// RTT samples.
+    pub rtt: DurationStats,
 }
 
 /// The last congestion response (ns-2's `last_cwnd_action_`).
@@ -209,7 +209,7 @@ impl TcpSender {
                 self.timed = None;
                 let sample = ctx.now().since(sent_at);
                 self.rto.on_sample(sample);
-                self.stats.rtt.add(sample.as_secs_f64());
+                self.stats.rtt.add(sample);
                 ctx.record(self.series.rtt, sample.as_secs_f64());
                 if let Some(srtt) = self.rto.srtt() {
                     ctx.record(self.series.srtt, srtt.as_secs_f64());

@@ -9,7 +9,7 @@ use super::reassembly::Reassembly;
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
 use crate::packet::{Packet, PacketKind};
-use crate::record::summary::Moments;
+use crate::record::summary::DurationStats;
 use crate::record::SeriesId;
 use crate::time::SimDuration;
 
@@ -41,7 +41,7 @@ pub struct SinkStats {
     pub spurious_retransmits: u64,
     pub acks_sent: u64,
     /// True forward one-way delay of data segments, seconds.
-    pub owd: Moments,
+    pub owd: DurationStats,
 }
 
 pub struct TcpSink {
@@ -73,9 +73,9 @@ impl TcpSink {
 
     pub fn on_packet(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         debug_assert_eq!(pkt.kind, PacketKind::Data);
-        let owd = ctx.now().since(pkt.created_at).as_secs_f64();
+        let owd = ctx.now().since(pkt.created_at);
         self.stats.owd.add(owd);
-        ctx.record(self.series.owd, owd);
+        ctx.record(self.series.owd, owd.as_secs_f64());
         self.stats.received_packets += 1;
         self.stats.received_bytes += pkt.payload_bytes as u64;
         let accepted = self.reassembly.accept(pkt.seq, pkt.payload_bytes);

@@ -1,0 +1,66 @@
+# Shared set-up steps for start.sh, test.sh, build.sh and bench.sh.
+# Each step checks first and installs only what is missing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ENGINE="$ROOT/engine-wasm"
+PKG_OUT="$ROOT/web/src/engine/pkg"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null || { echo "Rust is missing: install it with rustup first." >&2; exit 1; }
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "Adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+ensure_wasm_bindgen() {
+  local want have
+  want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ENGINE/Cargo.lock")
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have" != "$want" ]; then
+    say "Installing wasm-bindgen-cli $want (a few minutes, once)"
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+# npm packages, reinstalled when package-lock.json changes.
+ensure_npm() {
+  local stamp="$ROOT/node_modules/.ackscope-lock" want
+  want=$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "Installing npm packages"
+    (cd "$ROOT" && npm ci --no-audit --no-fund)
+    echo "$want" > "$stamp"
+  fi
+}
+
+# A Chromium for Playwright: its own download if present, else the system's.
+ensure_browser() {
+  if [ -n "${ACKSCOPE_CHROMIUM:-}" ] && [ -x "$ACKSCOPE_CHROMIUM" ]; then return; fi
+  if (cd "$ROOT" && node -e "
+      const fs = require('fs');
+      const p = require('@playwright/test').chromium.executablePath();
+      process.exit(fs.existsSync(p) ? 0 : 1)" 2>/dev/null); then return; fi
+  for c in chromium chromium-browser google-chrome; do
+    command -v "$c" >/dev/null && return
+  done
+  say "Installing Chromium for the browser tests"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+build_wasm() {
+  say "Building the wasm engine"
+  (cd "$ENGINE" && cargo build --release --target wasm32-unknown-unknown -p ackscope-wasm)
+  wasm-bindgen --target web --out-dir "$PKG_OUT" \
+    "$ENGINE/target/wasm32-unknown-unknown/release/ackscope_wasm.wasm"
+}
