@@ -98,13 +98,16 @@ fn decode(key: u128) -> Scheduled {
     }
 }
 
-/// A min-heap of event keys (std's binary heap, which sifts with a hole).
+/// A min-heap of event keys. std's `BinaryHeap` sifts with a hole and beat
+/// a hand-written binary heap, a 4-ary heap and a radix heap here (fewest
+/// instructions and branch misses on PERF-1; the heap holds ~20 entries).
 #[derive(Default)]
 struct KeyHeap {
     heap: BinaryHeap<Reverse<u128>>,
 }
 
 impl KeyHeap {
+    #[inline]
     fn peek(&self) -> Option<u128> {
         self.heap.peek().map(|r| r.0)
     }
@@ -114,6 +117,7 @@ impl KeyHeap {
     }
 
     /// Replaces the minimum by `key`: one sift instead of a pop and a push.
+    #[inline]
     fn replace_min(&mut self, key: u128) {
         if let Some(mut top) = self.heap.peek_mut() {
             *top = Reverse(key);
@@ -155,7 +159,7 @@ impl EventQueue {
         assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
         let seq = self.next_seq;
         // 2^40 events is days of computing; past it the tie-break order would wrap.
-        assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
+        debug_assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
         self.next_seq += 1;
         (encode(at, event, seq), seq)
     }
@@ -171,26 +175,28 @@ impl EventQueue {
         self.heap.peek().map(decode)
     }
 
-    /// Removes the next event and advances the clock to its time. If
-    /// `successor` returns an event to schedule in its place (a channel's next
-    /// head packet), that takes the old entry's slot in a single sift.
-    pub fn pop_with(&mut self, successor: impl FnOnce(&Scheduled) -> Option<(SimTime, Event)>) -> Option<Scheduled> {
-        let top = self.peek()?;
-        debug_assert!(top.time >= self.now, "time went backwards");
-        self.now = top.time;
-        match successor(&top) {
+    #[inline]
+    /// Removes `next` (just returned by `peek`) and advances the clock to its
+    /// time. If `successor` is given (a channel's next head packet), it takes
+    /// the old entry's place in a single sift.
+    pub fn take(&mut self, next: &Scheduled, successor: Option<(SimTime, Event)>) {
+        debug_assert_eq!(self.peek().as_ref(), Some(next), "take the peeked event");
+        debug_assert!(next.time >= self.now, "time went backwards");
+        self.now = next.time;
+        match successor {
             Some((at, event)) => {
                 let (key, _) = self.key(at, event);
                 self.heap.replace_min(key);
             }
             None => self.heap.pop_min(),
         }
-        Some(top)
     }
 
     /// Removes the next event and advances the clock to its time.
     pub fn pop(&mut self) -> Option<Scheduled> {
-        self.pop_with(|_| None)
+        let next = self.peek()?;
+        self.take(&next, None);
+        Some(next)
     }
 
     pub fn len(&self) -> usize {
@@ -324,7 +330,8 @@ mod tests {
         let mut q = EventQueue::new();
         q.schedule(SimTime(10), Event::ChannelArrival(ChannelId(0)));
         q.schedule(SimTime(30), Event::ChannelArrival(ChannelId(1)));
-        let first = q.pop_with(|s| Some((s.time + crate::time::SimDuration(5), s.event))).unwrap();
+        let first = q.peek().unwrap();
+        q.take(&first, Some((first.time + crate::time::SimDuration(5), first.event)));
         assert_eq!(first.time, SimTime(10));
         assert_eq!(q.now(), SimTime(10));
         let times: Vec<u64> = std::iter::from_fn(|| q.pop().map(|s| s.time.0)).collect();

@@ -4,10 +4,11 @@ use crate::ids::{FlowId, NodeId};
 use crate::time::SimTime;
 
 /// What a packet carries.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
 pub enum PacketKind {
     /// A TCP segment with payload.
+    #[default]
     Data = 0,
     /// A pure TCP acknowledgement.
     Ack = 1,
@@ -26,7 +27,7 @@ pub mod flags {
 /// Sequence numbers count segments, as in ns-2's one-way TCP agents: data
 /// segment `seq` carries bytes `[seq * mss, (seq + 1) * mss)`. An ACK's `seq`
 /// is cumulative: the number of the next segment the receiver expects.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Packet {
     /// Unique per run, in send order.
     pub uid: u32,

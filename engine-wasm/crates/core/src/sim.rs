@@ -78,6 +78,7 @@ impl AgentCtx for Ctx<'_> {
     fn cancel_timer(&mut self, timer: TimerId) {
         self.timers.cancel(timer);
     }
+    #[inline]
     fn record(&mut self, series: SeriesId, value: f64) {
         self.series.push(series, self.now.0, value);
     }
@@ -245,14 +246,14 @@ impl Simulation {
                 Event::ChannelArrival(c) => {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
                     // The channel's next arrival takes this one's place in the heap.
-                    self.queue.pop_with(|_| following.map(|t| (t, Event::ChannelArrival(c))));
+                    self.queue.take(&next, following.map(|t| (t, Event::ChannelArrival(c))));
                     if !arrived.corrupted() {
                         self.deliver(node, &arrived.pkt, next.time);
                     }
                     true
                 }
                 _ => {
-                    self.queue.pop();
+                    self.queue.take(&next, None);
                     self.dispatch(next)
                 }
             };

@@ -11,7 +11,7 @@ use super::errors::ErrorModel;
 use crate::ids::NodeId;
 use crate::packet::{flags, Packet};
 use crate::time::{Serializer, SimDuration, SimTime};
-use std::collections::VecDeque;
+use super::ring::Ring;
 
 /// Capacity of a DropTail queue.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub struct ChannelStats {
 }
 
 /// A packet on its way over the channel.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct InFlight {
     pub pkt: Packet,
     pub tx_end: SimTime,
@@ -74,7 +74,7 @@ pub struct Channel {
     /// When the last admitted packet finishes transmitting.
     busy_until: SimTime,
     /// Admitted packets not yet arrived, in FIFO order.
-    pipe: VecDeque<InFlight>,
+    pipe: Ring<InFlight>,
     /// How many leading entries of `pipe` have finished transmitting.
     departed: usize,
     held_pkts: u32,
@@ -99,7 +99,7 @@ impl Channel {
             limit,
             errors,
             busy_until: SimTime::ZERO,
-            pipe: VecDeque::with_capacity(64),
+            pipe: Ring::with_capacity(64),
             departed: 0,
             held_pkts: 0,
             held_bytes: 0,

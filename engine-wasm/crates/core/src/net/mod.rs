@@ -2,6 +2,7 @@
 
 pub mod channel;
 pub mod errors;
+pub mod ring;
 pub mod routing;
 
 pub use channel::{Channel, ChannelStats, InFlight, QueueLimit};

@@ -80,7 +80,7 @@ impl SeriesStore {
         SeriesId(self.series.len() as u32 - 1)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, id: SeriesId, t_ns: u64, value: f64) {
         if !self.enabled {
             return;

@@ -38,12 +38,14 @@ pub struct RtoEstimator {
     base: SimDuration,
     /// Exponent of the backoff factor: the timer is base x 2^backoff.
     backoff: u32,
+    /// base x 2^backoff, capped: read on every ACK, changed rarely.
+    current: SimDuration,
 }
 
 impl RtoEstimator {
     pub fn new(cfg: RtoConfig) -> Self {
         let base = clamp(cfg.initial, &cfg);
-        RtoEstimator { cfg, srtt: None, rttvar: SimDuration::ZERO, base, backoff: 0 }
+        RtoEstimator { cfg, srtt: None, rttvar: SimDuration::ZERO, base, backoff: 0, current: base }
     }
 
     /// Feeds one RTT measurement R.
@@ -67,19 +69,22 @@ impl RtoEstimator {
         self.base = clamp(SimDuration(srtt + spread), &self.cfg);
         // A fresh sample ends any backoff (Karn: it came from a segment sent once).
         self.backoff = 0;
+        self.current = self.base;
     }
 
     /// (5.5) The timer expired: double the RTO, up to the maximum.
     pub fn back_off(&mut self) {
-        if self.rto() < self.cfg.max {
+        if self.current < self.cfg.max {
             self.backoff += 1;
+            let factor = 1u64 << self.backoff.min(32);
+            self.current = SimDuration(self.base.as_nanos().saturating_mul(factor).min(self.cfg.max.as_nanos()));
         }
     }
 
     /// The current timeout, with backoff applied.
+    #[inline]
     pub fn rto(&self) -> SimDuration {
-        let factor = 1u64 << self.backoff.min(32);
-        SimDuration(self.base.as_nanos().saturating_mul(factor).min(self.cfg.max.as_nanos()))
+        self.current
     }
 
     pub fn srtt(&self) -> Option<SimDuration> {

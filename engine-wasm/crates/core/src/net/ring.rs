@@ -1,0 +1,100 @@
+//! A FIFO ring buffer with power-of-two capacity: indexing is a mask, where
+//! `VecDeque` pays a wrap-around test on every access (the channel pipe is
+//! on the event loop's hottest path).
+
+/// Free slots hold stale copies (`T: Copy + Default`), so a slot is a plain
+/// `T` with no tag to test.
+#[derive(Clone, Debug)]
+pub struct Ring<T> {
+    slots: Vec<T>,
+    head: usize,
+    len: usize,
+}
+
+impl<T: Copy + Default> Ring<T> {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Ring { slots: vec![T::default(); capacity.next_power_of_two().max(4)], head: 0, len: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        if i < self.len {
+            Some(&self.slots[(self.head + i) & self.mask()])
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn front(&self) -> Option<&T> {
+        self.get(0)
+    }
+
+    #[inline]
+    pub fn push_back(&mut self, item: T) {
+        if self.len == self.slots.len() {
+            self.grow();
+        }
+        let at = (self.head + self.len) & self.mask();
+        self.slots[at] = item;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn pop_front(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        let item = self.slots[self.head];
+        self.head = (self.head + 1) & self.mask();
+        self.len -= 1;
+        Some(item)
+    }
+
+    /// Doubles the capacity, keeping the order.
+    fn grow(&mut self) {
+        let mut slots = vec![T::default(); self.slots.len() * 2];
+        for (i, slot) in slots.iter_mut().enumerate().take(self.len) {
+            *slot = self.slots[(self.head + i) & self.mask()];
+        }
+        self.slots = slots;
+        self.head = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_fifo_order_across_wrap_and_growth() {
+        let mut r = Ring::with_capacity(4);
+        let mut expected = std::collections::VecDeque::new();
+        let mut next = 0;
+        for round in 0..50 {
+            for _ in 0..(round % 7) {
+                r.push_back(next);
+                expected.push_back(next);
+                next += 1;
+            }
+            for _ in 0..(round % 5) {
+                assert_eq!(r.pop_front(), expected.pop_front());
+            }
+            assert_eq!(r.len(), expected.len());
+            assert_eq!(r.front(), expected.front());
+            assert_eq!(r.get(1), expected.get(1));
+        }
+    }
+}

@@ -1,0 +1,59 @@
+// The same scenario and seed give the same run natively and in WebAssembly:
+// the CLI's JSON summary (digest included) must equal the wasm engine's.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'engine-wasm/target/release/ackscope');
+const pkg = join(root, 'web/src/engine/pkg');
+
+type WasmModule = typeof import('../../web/src/engine/pkg/ackscope_wasm.js');
+let wasm: WasmModule;
+
+beforeAll(async () => {
+  if (!existsSync(cli)) throw new Error(`build the CLI first: ${cli} is missing (npm test builds it)`);
+  wasm = await import(join(pkg, 'ackscope_wasm.js'));
+  wasm.initSync({ module: readFileSync(join(pkg, 'ackscope_wasm_bg.wasm')) });
+});
+
+function scenarioFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return scenarioFiles(path);
+    return name.endsWith('.toml') ? [path] : [];
+  });
+}
+
+function native(file: string, sets: [string, string][]): unknown {
+  const args = ['run', file, '--format', 'json', ...sets.flatMap(([p, v]) => ['--set', `${p}=${v}`])];
+  return JSON.parse(execFileSync(cli, args, { encoding: 'utf8' }));
+}
+
+function inWasm(file: string, sets: [string, string][]): unknown {
+  const engine = new wasm.Engine(readFileSync(file, 'utf8'), 'toml', JSON.stringify(sets), 'summary');
+  while (!engine.runFor(200_000)) {
+    /* run to the end */
+  }
+  const summary = JSON.parse(engine.summaryJson());
+  engine.free();
+  return summary;
+}
+
+describe('native and wasm runs are identical', () => {
+  // 20-second runs keep this quick; lossy scenarios still draw thousands of random numbers.
+  const cases: [string, [string, string][]][] = scenarioFiles(join(root, 'scenarios')).flatMap((file) => [
+    [file, [['duration', '20s']]],
+    [file, [['duration', '20s'], ['seed', '42']]],
+  ]);
+  cases.push([join(root, 'scenarios/seed000/wired.toml'), [['flows.ftp.tcp.rwnd', '725KB'], ['flows.ftp.tcp.variant', 'reno']]]);
+
+  it.each(cases)('%s %j', (file, sets) => {
+    const a = native(file, sets) as { digest: string; events: number };
+    const b = inWasm(file, sets);
+    expect(a.events).toBeGreaterThan(100);
+    expect(b).toEqual(a);
+  });
+});
