@@ -170,11 +170,14 @@ fn list() -> Result<(), Failure> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    // An engine bug is an internal error (exit 1) with one line, not a panic trace.
+    std::panic::set_hook(Box::new(|info| eprintln!("ackscope: internal error: {info}")));
+    let result = std::panic::catch_unwind(|| match cli.command {
         Command::Run(args) => run(args),
         Command::Validate { scenario, set } => validate(&scenario, &set),
         Command::List => list(),
-    };
+    })
+    .unwrap_or_else(|_| Err(Failure::Internal("the run stopped on an engine bug (see above)".into())));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Invalid(errors)) => {

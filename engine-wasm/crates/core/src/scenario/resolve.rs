@@ -194,7 +194,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         let rp = format!("{base}.receiver");
         ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
         ck.range(&format!("{rp}.ack_size"), r.ack_size.0, 1, 1500, &|v| format!("{v}B"));
-        if f.app.start >= s.duration {
+        if s.duration.0 > 0 && f.app.start >= s.duration {
             ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
         }
         let (Some(from), Some(to)) = (from, to) else { continue };
@@ -248,7 +248,14 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     }
 
     if !ck.errors.is_empty() {
-        return Err(ScenarioErrors(ck.errors));
+        // A link-level value is checked once per direction: report it once.
+        let mut unique: Vec<FieldError> = Vec::with_capacity(ck.errors.len());
+        for e in ck.errors {
+            if !unique.contains(&e) {
+                unique.push(e);
+            }
+        }
+        return Err(ScenarioErrors(unique));
     }
     Ok(Resolved {
         id: s.id.clone(),
@@ -261,39 +268,50 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     })
 }
 
-/// A channel's settings: its own, else the link's; rate and delay are required.
+/// A channel's settings: its own, else the link's; rate and delay are
+/// required. Problems are reported at the path where the value was written.
 fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, path: &str) -> Option<ResolvedChannel> {
-    let rate = own.and_then(|c| c.rate).or(l.rate);
-    let delay = own.and_then(|c| c.delay).or(l.delay);
-    let queue = own.and_then(|c| c.queue.clone()).or_else(|| l.queue.clone()).unwrap_or_default();
-    let ber = own.and_then(|c| c.errors.as_ref()).or(l.errors.as_ref()).map_or(0.0, |e| e.ber);
+    let link_path = format!("links.{}", l.id);
+    let pick = |own_value: bool, field: &str| {
+        if own_value { format!("{path}.{field}") } else { format!("{link_path}.{field}") }
+    };
+    let own_rate = own.and_then(|c| c.rate);
+    let own_delay = own.and_then(|c| c.delay);
+    let own_queue = own.and_then(|c| c.queue.clone());
+    let own_errors = own.and_then(|c| c.errors.clone());
+    let rate = own_rate.or(l.rate);
+    let delay = own_delay.or(l.delay);
+    let queue_path = pick(own_queue.is_some(), "queue.limit");
+    let queue = own_queue.or_else(|| l.queue.clone()).unwrap_or_default();
+    let ber_path = pick(own_errors.is_some(), "errors.ber");
+    let ber = own_errors.as_ref().or(l.errors.as_ref()).map_or(0.0, |e| e.ber);
     let mut ok = true;
     match rate {
         None => {
             ck.fail(format!("{path}.rate"), "missing", "set rate on the link or on this direction");
             ok = false;
         }
-        Some(r) => ck.range(&format!("{path}.rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string()),
+        Some(r) => ck.range(&pick(own_rate.is_some(), "rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string()),
     }
     match delay {
         None => {
             ck.fail(format!("{path}.delay"), "missing", "set delay on the link or on this direction");
             ok = false;
         }
-        Some(d) => ck.range(&format!("{path}.delay"), d, Dur(0), Dur(MAX_DELAY_NS), &dur),
+        Some(d) => ck.range(&pick(own_delay.is_some(), "delay"), d, Dur(0), Dur(MAX_DELAY_NS), &dur),
     }
     if !(0.0..1.0).contains(&ber) {
-        ck.fail(format!("{path}.errors.ber"), format!("{ber} is out of range"), "0 to less than 1");
+        ck.fail(ber_path, format!("{ber} is out of range"), "0 to less than 1");
         ok = false;
     }
     let QueueKind::Droptail = queue.kind;
     let limit = match queue.limit {
         QueueCapacity::Packets(n) => {
-            ck.range(&format!("{path}.queue.limit"), n, 1, 1_000_000, &|v| format!("{v}pkt"));
+            ck.range(&queue_path, n, 1, 1_000_000, &|v| format!("{v}pkt"));
             QueueLimit::Packets(n.min(1_000_000) as u32)
         }
         QueueCapacity::Bytes(b) => {
-            ck.range(&format!("{path}.queue.limit"), b, 1, 1 << 30, &|v| format!("{v}B"));
+            ck.range(&queue_path, b, 1, 1 << 30, &|v| format!("{v}B"));
             QueueLimit::Bytes(b)
         }
     };
@@ -323,4 +341,79 @@ fn knob_path_exists(s: &Scenario, path: &str) -> bool {
     let placeholder = serde_json::Value::Null;
     super::path::set(&mut probe, path, placeholder).is_ok()
         && super::load::from_value(&probe).map(|_| ()).err().is_none_or(|e| !e.0.iter().any(|f| f.problem == "unknown field"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{load, Format, Override, ScenarioErrors};
+
+    const TWO_NODES: &str = r#"
+        version = 1
+        id = "t"
+        title = "T"
+        duration = "10s"
+        nodes = [{ id = "a" }, { id = "b" }, { id = "c" }]
+        links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
+        flows = [{ id = "f", from = "a", to = "b" }]
+    "#;
+
+    fn errors(sets: &[&str]) -> Vec<String> {
+        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
+        match load(TWO_NODES, Format::Toml, &overrides) {
+            Ok(_) => vec![],
+            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn the_minimal_scenario_is_valid() {
+        assert!(errors(&[]).is_empty());
+    }
+
+    #[test]
+    fn link_level_values_are_reported_once_where_they_were_written() {
+        assert_eq!(errors(&["links.ab.rate=0bps"]), vec!["links.ab.rate: 0bps is out of range (allowed: 1bps to 100Gbps)"]);
+        assert_eq!(
+            errors(&["links.ab.forward.delay=61s"]),
+            vec!["links.ab.forward.delay: 61s is out of range (allowed: 0s to 60s)"]
+        );
+    }
+
+    #[test]
+    fn references_to_unknown_nodes_list_the_nodes() {
+        assert_eq!(errors(&["flows.f.to=z"]), vec!["flows.f.to: unknown node \"z\" (allowed: a, b, c)"]);
+    }
+
+    #[test]
+    fn flows_need_a_route_both_ways() {
+        assert_eq!(
+            errors(&["flows.f.to=c"]),
+            vec![
+                "flows.f.to: no route from \"a\" to \"c\" (allowed: nodes joined by links both ways)",
+                "flows.f.to: no route from \"c\" to \"a\" (allowed: nodes joined by links both ways)",
+            ]
+        );
+    }
+
+    #[test]
+    fn every_problem_is_reported_not_just_the_first() {
+        let e = errors(&["seed=9007199254740992", "flows.f.tcp.rwnd=10B", "flows.f.receiver.delack_interval=600ms"]);
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(e[0].starts_with("seed: 9007199254740992 is out of range"));
+        assert!(e[1].starts_with("flows.f.tcp.rwnd: 10B is out of range (allowed: 1000B to"));
+        assert!(e[2].starts_with("flows.f.receiver.delack_interval: 600ms is out of range (allowed: 1ms to 500ms)"));
+    }
+
+    #[test]
+    fn knobs_must_name_real_fields() {
+        let text = TWO_NODES.to_string() + "\n[[knobs]]\npath = \"flows.f.tcp.sackk\"\nlabel = \"x\"\n";
+        let e = match load(&text, Format::Toml, &[]) {
+            Err(ScenarioErrors(e)) => e,
+            Ok(_) => panic!("accepted a knob on a missing field"),
+        };
+        assert_eq!(e[0].path, "knobs.0.path");
+        // A direction's table may be absent until set: still a valid knob.
+        let text = TWO_NODES.to_string() + "\n[[knobs]]\npath = \"links.ab.forward.rate\"\nlabel = \"x\"\n";
+        assert!(load(&text, Format::Toml, &[]).is_ok());
+    }
 }

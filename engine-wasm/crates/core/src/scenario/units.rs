@@ -47,11 +47,10 @@ fn decimal(value: u64, scale: u64) -> String {
     format!("{int}.{}", frac.trim_end_matches('0'))
 }
 
-/// Formats with the largest unit that keeps the number at least 1 (zero in
-/// the largest unit: "0s").
+/// Formats with the largest unit that keeps the number at least 1.
 fn with_unit(value: u64, units: &[(&str, u64)]) -> String {
     if value == 0 {
-        return format!("0{}", units[units.len() - 1].0);
+        return format!("0{}", units[0].0);
     }
     let (name, scale) = units
         .iter()
@@ -159,7 +158,7 @@ string_quantity!(
     /// A time span in nanoseconds, written "0.1ms", "500ms", "60s".
     Dur, "duration", "500ms", "^[0-9]*\\.?[0-9]+ *(ns|us|ms|s)$",
     |t| parse_with_units(t, "duration", "500ms", TIME_UNITS),
-    |v| with_unit(v, TIME_UNITS)
+    |v| if v == 0 { "0s".to_string() } else { with_unit(v, TIME_UNITS) }
 );
 
 string_quantity!(
