@@ -65,7 +65,7 @@ pub fn summary_table(s: &Summary) -> String {
     for l in &s.links {
         links.push(vec![
             l.id.clone(),
-            l.direction.clone(),
+            l.direction.name().to_string(),
             l.from.clone(),
             l.to.clone(),
             l.packets.to_string(),

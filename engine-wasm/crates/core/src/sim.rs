@@ -4,10 +4,11 @@
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::{AgentId, FlowId, NodeId, TimerId};
 use crate::kernel::{Event, EventQueue, Scheduled, TimerFiring, TimerTable};
-use crate::net::{Channel, ErrorModel, Network};
+use crate::net::{Channel, ErrorModel, Network, QueueLimit};
 use crate::packet::{Packet, PacketKind};
 use crate::record::{
-    Digest, FlowSummary, LinkSummary, Recording, SeriesId, SeriesStore, SeriesStyle, Summary, Trace,
+    Digest, FlowSummary, LinkSummary, Recording, SeriesId, SeriesStore, SeriesStyle, Summary, Topology,
+    TopologyChannel, TopologyFlow, TopologyNode, Trace,
 };
 use crate::rng::RandomStream;
 use crate::scenario::{Direction, Resolved};
@@ -53,6 +54,7 @@ pub struct ChannelInfo {
     pub to: NodeId,
     pub rate: Bandwidth,
     pub delay: SimDuration,
+    pub limit: QueueLimit,
 }
 
 /// What agents see of the world while they handle one event.
@@ -133,6 +135,7 @@ impl Simulation {
                 to: c.to,
                 rate: c.rate,
                 delay: c.delay,
+                limit: c.limit,
             })
             .collect();
         let net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
@@ -377,6 +380,55 @@ impl Simulation {
             .collect()
     }
 
+    /// The network for drawing; `scenario` is the one this run was built from.
+    pub fn topology(&self, scenario: &crate::scenario::Scenario) -> Topology {
+        let endpoints = self.flow_endpoints();
+        Topology {
+            nodes: scenario
+                .nodes
+                .iter()
+                .map(|n| TopologyNode { id: n.id.clone(), kind: n.kind, label: n.label.clone().unwrap_or_else(|| n.id.clone()) })
+                .collect(),
+            channels: self
+                .channel_info
+                .iter()
+                .map(|c| TopologyChannel {
+                    name: c.name.clone(),
+                    link: c.link.clone(),
+                    direction: c.direction,
+                    from: c.from.index(),
+                    to: c.to.index(),
+                    rate_bps: c.rate.bps() as f64,
+                    delay_ms: c.delay.as_nanos() as f64 / 1e6,
+                    queue_limit: match c.limit {
+                        QueueLimit::Packets(n) => format!("{n}pkt"),
+                        QueueLimit::Bytes(b) => crate::scenario::units::Bytes(b).to_string(),
+                    },
+                    queue_limit_packets: match c.limit {
+                        QueueLimit::Packets(n) => Some(n),
+                        QueueLimit::Bytes(_) => None,
+                    },
+                    queue_limit_bytes: match c.limit {
+                        QueueLimit::Bytes(b) => Some(b),
+                        QueueLimit::Packets(_) => None,
+                    },
+                })
+                .collect(),
+            flows: self
+                .flow_ids()
+                .zip(&endpoints)
+                .enumerate()
+                .map(|(i, (id, e))| TopologyFlow {
+                    id: id.to_string(),
+                    from: e.sender.index(),
+                    to: e.receiver.index(),
+                    variant: self.sender(i).variant().name().to_string(),
+                    segment_bytes: self.sender(i).config().mss_bytes + self.sender(i).config().header_bytes,
+                })
+                .collect(),
+        }
+    }
+
     /// Per-flow and per-link figures at the current time.
     pub fn summary(&self) -> Summary {
         let now = self.now();
@@ -417,7 +469,7 @@ impl Simulation {
                 let busy = ch.stats.busy_ns.saturating_sub(beyond);
                 LinkSummary {
                     id: info.link.clone(),
-                    direction: info.direction.name().to_string(),
+                    direction: info.direction,
                     from: self.node_ids[info.from.index()].clone(),
                     to: self.node_ids[info.to.index()].clone(),
                     drops: ch.stats.drops,

@@ -200,39 +200,6 @@ impl TraceDrain {
     }
 }
 
-#[derive(Serialize)]
-struct TopologyNode<'a> {
-    id: &'a str,
-    kind: &'a scenario::NodeKind,
-    label: &'a str,
-}
-
-#[derive(Serialize)]
-struct TopologyChannel<'a> {
-    name: &'a str,
-    link: &'a str,
-    direction: &'a str,
-    from: usize,
-    to: usize,
-    rate_bps: f64,
-    delay_ms: f64,
-}
-
-#[derive(Serialize)]
-struct TopologyFlow<'a> {
-    id: &'a str,
-    from: usize,
-    to: usize,
-    variant: &'a str,
-}
-
-#[derive(Serialize)]
-struct Topology<'a> {
-    nodes: Vec<TopologyNode<'a>>,
-    channels: Vec<TopologyChannel<'a>>,
-    flows: Vec<TopologyFlow<'a>>,
-}
-
 /// One simulation run.
 #[wasm_bindgen]
 pub struct Engine {
@@ -308,45 +275,11 @@ impl Engine {
         serde_json::to_string(&self.sim.series().infos().collect::<Vec<_>>()).expect("series infos serialize")
     }
 
-    /// JSON: nodes, channels (by index, with rate and delay) and flows.
+    /// JSON `Topology` (in the schema's `$defs`): nodes, channels with their
+    /// rate, delay and queue limit, flows.
     #[wasm_bindgen(js_name = topologyJson)]
     pub fn topology_json(&self) -> String {
-        let endpoints = self.sim.flow_endpoints();
-        let labels: Vec<&str> =
-            self.scenario.nodes.iter().map(|n| n.label.as_deref().unwrap_or(n.id.as_str())).collect();
-        let topology = Topology {
-            nodes: self
-                .scenario
-                .nodes
-                .iter()
-                .zip(&labels)
-                .map(|(n, label)| TopologyNode { id: &n.id, kind: &n.kind, label })
-                .collect(),
-            channels: self
-                .sim
-                .channels()
-                .iter()
-                .map(|c| TopologyChannel {
-                    name: &c.name,
-                    link: &c.link,
-                    direction: c.direction.name(),
-                    from: c.from.index(),
-                    to: c.to.index(),
-                    rate_bps: c.rate.bps() as f64,
-                    delay_ms: c.delay.as_nanos() as f64 / 1e6,
-                })
-                .collect(),
-            flows: self
-                .sim
-                .flow_ids()
-                .zip(&endpoints)
-                .enumerate()
-                .map(|(i, (id, e))| {
-                    TopologyFlow { id, from: e.sender.index(), to: e.receiver.index(), variant: self.sim.sender(i).variant().name() }
-                })
-                .collect(),
-        };
-        serde_json::to_string(&topology).expect("topologies serialize")
+        serde_json::to_string(&self.sim.topology(&self.scenario)).expect("topologies serialize")
     }
 
     #[wasm_bindgen(js_name = drainSeries)]

@@ -49,7 +49,7 @@ pub fn summary_csv(s: &Summary) -> String {
         let _ = writeln!(
             out,
             "{},{},{},{},{},{},{},{},{}",
-            l.id, l.direction, l.from, l.to, l.drops, l.corrupted, l.queue_max_pkts, l.packets, l.utilization
+            l.id, l.direction.name(), l.from, l.to, l.drops, l.corrupted, l.queue_max_pkts, l.packets, l.utilization
         );
     }
     out

@@ -3,11 +3,13 @@
 pub mod digest;
 pub mod series;
 pub mod summary;
+pub mod topology;
 pub mod trace;
 
 pub use digest::Digest;
 pub use series::{Series, SeriesChunk, SeriesId, SeriesInfo, SeriesStore, SeriesStyle};
 pub use summary::{FlowSummary, LinkSummary, Summary};
+pub use topology::{Topology, TopologyChannel, TopologyFlow, TopologyNode};
 pub use trace::{Fate, Trace, TraceRecord};
 
 use schemars::JsonSchema;

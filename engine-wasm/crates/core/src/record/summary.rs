@@ -1,6 +1,7 @@
 //! The per-flow and per-link summary of a run (the CLI's JSON contract).
 
 use schemars::JsonSchema;
+use crate::scenario::Direction;
 use crate::time::SimDuration;
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +58,8 @@ pub struct FlowSummary {
 pub struct LinkSummary {
     /// Link id; one entry per direction.
     pub id: String,
-    /// `forward` (from `a` to `b`) or `reverse`.
-    pub direction: String,
+    /// `forward` (from the link's `a` to its `b`) or `reverse`.
+    pub direction: Direction,
     pub from: String,
     pub to: String,
     /// Packets refused by a full queue.

@@ -30,6 +30,7 @@ pub fn json_schema() -> serde_json::Value {
     generator.subschema_for::<FieldError>();
     generator.subschema_for::<crate::record::SeriesInfo>();
     generator.subschema_for::<crate::record::Recording>();
+    generator.subschema_for::<crate::record::Topology>();
     let defs = generator.take_definitions(true);
     let obj = root.as_object_mut().expect("a root schema is an object");
     let target = obj.entry("$defs").or_insert_with(|| serde_json::Value::Object(Default::default()));

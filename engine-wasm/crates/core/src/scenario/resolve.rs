@@ -22,7 +22,8 @@ const MAX_MSS: u64 = 65_495;
 /// With window scaling (RFC 7323) the window reaches 2^30 bytes.
 const MAX_RWND: u64 = 1 << 30;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// From the link's `a` to its `b`.
     Forward,

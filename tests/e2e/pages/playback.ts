@@ -1,0 +1,29 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Play/pause, scrub slider and time readout under the animation. */
+export class PlaybackBar {
+  readonly bar: Locator;
+  readonly playButton: Locator;
+  readonly time: Locator;
+  readonly animation: Locator;
+
+  constructor(readonly page: Page) {
+    this.bar = page.getByRole('group', { name: 'Playback' });
+    this.playButton = page.getByTestId('play');
+    this.time = page.getByTestId('time');
+    this.animation = page.getByTestId('animation-panel');
+  }
+
+  /** The readout in seconds. */
+  async seconds(): Promise<number> {
+    return Number.parseFloat((await this.time.textContent()) ?? 'NaN');
+  }
+
+  async play(): Promise<void> {
+    await this.bar.getByRole('button', { name: 'Play' }).click();
+  }
+
+  async pause(): Promise<void> {
+    await this.bar.getByRole('button', { name: 'Pause' }).click();
+  }
+}

@@ -1,0 +1,64 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { fitCanvas, readTheme, type Theme } from '../theme';
+import { useElementWidth } from '../views/useElementWidth';
+import { usePlayback, useRun, useServices } from '../views/services';
+import { formatClock } from '../format';
+import { buildScene, drawNote, drawScene, sceneHeight } from './draw';
+import { fadeSimMs, packetsAt } from './packets';
+
+/** The network and its packets at the playback time, redrawn by the app's frame loop. */
+export function AnimationCanvas() {
+  const { store, playback } = useServices();
+  const run = useRun();
+  const { speed } = usePlayback();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const width = useElementWidth(boxRef);
+  const { topology, dataVersion, traceTruncatedAtMs } = run;
+  const height = topology ? sceneHeight(topology) : 236;
+
+  const scene = useMemo(
+    () => (topology && width > 0 ? buildScene(topology, width, height) : null),
+    [topology, width, height],
+  );
+  const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !scene) return;
+    const ctx = fitCanvas(canvas, scene.geometry.width, scene.geometry.height);
+    if (!ctx) return;
+    let theme: Theme = readTheme(canvas);
+    const fade = fadeSimMs(speed);
+    const off = playback.onFrame((t) => {
+      const trace = store.traceView();
+      drawScene(ctx, scene, trace ? packetsAt(trace, delays, t, fade) : null, theme);
+      if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
+        drawNote(ctx, `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme);
+      }
+    });
+    // Re-read colours when the colour scheme changes.
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const onScheme = () => {
+      theme = readTheme(canvas);
+      playback.invalidate();
+    };
+    media.addEventListener('change', onScheme);
+    return () => {
+      off();
+      media.removeEventListener('change', onScheme);
+    };
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs]);
+
+  // New data: draw again at the same time.
+  useEffect(() => playback.invalidate(), [dataVersion, playback]);
+
+  const label = topology
+    ? `Animation of the network: ${topology.nodes.map((n) => n.label).join(', ')}; packets move along the links as the playback runs.`
+    : 'Animation of the network';
+  return (
+    <div className="animation-box" ref={boxRef} style={{ height }}>
+      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Topology } from '../engine/protocol';
+import type { WasmApi } from '../engine/host';
+import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
+import { buildScene, sceneHeight } from './draw';
+
+let api: WasmApi;
+beforeAll(async () => {
+  api = await loadWasmInNode();
+});
+
+function scene(id: string) {
+  const engine = api.createEngine(scenarioText(id), 'toml', '[]', 'summary');
+  const topology = JSON.parse(engine.topologyJson()) as Topology;
+  engine.free();
+  return buildScene(topology, 980, sceneHeight(topology));
+}
+
+describe('buildScene', () => {
+  it('shows every queue, its limit and every link label on a chain', () => {
+    const s = scene('seed000/wired');
+    expect(s.showStack).toEqual([true, true, true, true]);
+    expect(s.showQueueLabel).toEqual([true, true, true, true]);
+    expect(s.limits.map((l) => l.text)).toEqual(['50pkt', '50pkt', '50pkt', '50pkt']);
+    // Symmetric links get one label each.
+    expect(s.linkLabels.map((l) => l.text)).toEqual(['access: 800 kbit/s \u00b7 0.1 ms', 'bottleneck: 800 kbit/s \u00b7 100 ms']);
+  });
+
+  it('labels both directions of an asymmetric link', () => {
+    const s = scene('seed000/satellite-asymmetric');
+    expect(s.linkLabels.map((l) => l.text)).toContain('\u25c2 1 Mbit/s \u00b7 100 ms');
+    expect(s.linkLabels.map((l) => l.text)).toContain('hub-sat \u25b8 10 Mbit/s \u00b7 100 ms');
+  });
+
+  it('keeps the bottleneck queue of a crowded dumbbell and drops what has no room', () => {
+    const s = scene('bench/perf-1');
+    const bottleneck = s.topology.channels.findIndex((c) => c.name === 'links.bottleneck.forward');
+    expect(bottleneck).toBeGreaterThanOrEqual(0);
+    expect(s.showStack[bottleneck]).toBe(true);
+    expect(s.showStack.filter(Boolean).length).toBeLessThan(s.showStack.length);
+    expect(s.linkLabels.length).toBeLessThan(s.topology.channels.length / 2 + 1);
+  });
+});

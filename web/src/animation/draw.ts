@@ -1,0 +1,371 @@
+// Draws the topology and the packets of one frame on a canvas (CSS pixels).
+
+import type { Topology } from '../engine/protocol';
+import { formatDuration, formatRate } from '../format';
+import type { Theme } from '../theme';
+import { drawNode } from './glyphs';
+import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
+import type { PacketFrame, QueuedPacket, WirePacket } from './packets';
+import { bounds, Placer, textBox, type Rect } from './placement';
+import { queueLimit, type QueueLimit } from './queueLimit';
+
+export interface Scene {
+  topology: Topology;
+  geometry: Geometry;
+  limits: QueueLimit[];
+  /** Per link: one label for both directions when they are alike; only those with room. */
+  linkLabels: { lane: Lane; text: string }[];
+  /** Per channel: whether its queue stack, and its occupancy label, have room. */
+  showStack: boolean[];
+  showQueueLabel: boolean[];
+  multiFlow: boolean;
+}
+
+const DATA_H = 8;
+const ACK_H = 5;
+const MIN_GLYPH = 4;
+/** Queue stacks sit this far along the lane from its start, clear of the node label. */
+const STACK_INSET = 22;
+const STACK_W = 10;
+
+/** Canvas height that gives each row of nodes room for its queues. */
+export function sceneHeight(topology: Topology): number {
+  const rows = layoutTopology(topology).maxRows;
+  return rows <= 1 ? 236 : Math.min(640, 120 + rows * 70);
+}
+
+export function buildScene(topology: Topology, width: number, height: number): Scene {
+  const layout = layoutTopology(topology);
+  const geo = geometry(layout, topology, { width, height, marginX: 80, marginY: 18 });
+  // Stack heights count full-size segments of the first flow.
+  const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
+  const limits = topology.channels.map((c) => queueLimit(c, packetBytes));
+
+  // Crowded topologies (a dumbbell's fan of access links) have no room for
+  // every label and stack: nodes and their names first, then the slowest
+  // channels' queues (where queues build), then link labels, then counts.
+  const placer = new Placer();
+  topology.nodes.forEach((node, i) => {
+    const at = geo.nodes[i];
+    if (!at) return;
+    const r = geo.nodeRadius;
+    placer.reserve({ x0: at.x - r, y0: at.y - r, x1: at.x + r, y1: at.y + r });
+    const w = Math.min(2 * (r + STACK_INSET) - 8, node.label.length * 7);
+    placer.reserve({ x0: at.x - w / 2, y0: at.y + r + 4, x1: at.x + w / 2, y1: at.y + r + 34 });
+  });
+  const byRate = topology.channels.map((_, i) => i).sort((a, b) => (topology.channels[a]?.rate_bps ?? 0) - (topology.channels[b]?.rate_bps ?? 0) || a - b);
+  const showStack = topology.channels.map(() => false);
+  for (const c of byRate) {
+    const lane = geo.lanes[c];
+    if (lane) showStack[c] = placer.take(stackRect(lane, geo.stackHeight));
+  }
+  const linkLabels: Scene['linkLabels'] = [];
+  for (const link of layout.links) {
+    const fwd = link.forward === null ? null : topology.channels[link.forward];
+    const rev = link.reverse === null ? null : topology.channels[link.reverse];
+    const fwdLane = link.forward === null ? null : geo.lanes[link.forward];
+    const revLane = link.reverse === null ? null : geo.lanes[link.reverse];
+    const text = (c: { rate_bps: number; delay_ms: number }) => `${formatRate(c.rate_bps)} \u00b7 ${formatDuration(c.delay_ms)}`;
+    const candidates: { lane: Lane; text: string }[] = [];
+    if (fwd && rev && fwdLane && fwd.rate_bps === rev.rate_bps && fwd.delay_ms === rev.delay_ms) {
+      candidates.push({ lane: fwdLane, text: `${link.link}: ${text(fwd)}` });
+    } else {
+      if (fwd && fwdLane) candidates.push({ lane: fwdLane, text: `${link.link} \u25b8 ${text(fwd)}` });
+      if (rev && revLane) candidates.push({ lane: revLane, text: `\u25c2 ${text(rev)}` });
+    }
+    for (const c of candidates) {
+      const at = linkLabelAt(c.lane);
+      if (placer.take(textBox(at.x, at.y, c.text, 5.8))) linkLabels.push(c);
+    }
+  }
+  const showQueueLabel = topology.channels.map((_, c) => {
+    const lane = geo.lanes[c];
+    if (!lane || !showStack[c]) return false;
+    const at = queueLabelAt(lane, geo.stackHeight);
+    return placer.take(textBox(at.x, at.y, `100/${limits[c]?.text ?? ''}`, 5.5, 12));
+  });
+  return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1 };
+}
+
+export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, frame: PacketFrame | null, theme: Theme): void {
+  const { geometry: geo, topology } = scene;
+  ctx.clearRect(0, 0, geo.width, geo.height);
+  ctx.font = `11px ${theme.font}`;
+  ctx.textBaseline = 'middle';
+
+  for (const lane of geo.lanes) drawLane(ctx, lane, theme);
+  for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
+  geo.lanes.forEach((lane, c) => {
+    if (scene.showStack[c]) drawQueue(ctx, scene, lane, c, frame?.queues[c] ?? [], theme);
+  });
+
+  if (frame) {
+    for (const p of frame.wire) {
+      const lane = geo.lanes[p.channel];
+      if (lane) drawPacket(ctx, scene, lane, p, theme);
+    }
+  }
+
+  topology.nodes.forEach((node, i) => {
+    const at = geo.nodes[i];
+    if (!at) return;
+    drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
+    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, 2 * (geo.nodeRadius + STACK_INSET) - 8, theme);
+  });
+
+  if (frame) {
+    for (const d of frame.drops) {
+      const lane = geo.lanes[d.channel];
+      if (!lane) continue;
+      // Beside the full end of the stack, where the refused packet would have
+      // gone; at the lane's start when the stack had no room.
+      const top = scene.showStack[d.channel] ? stackTop(lane, geo.stackHeight - 6) : lane.start;
+      const at = { x: top.x + lane.dir.x * (STACK_W + 6), y: top.y + lane.dir.y * (STACK_W + 6) };
+      drawCross(ctx, at, 7 + 4 * (1 - d.opacity), theme.drop, d.opacity, false);
+    }
+    for (const c of frame.corruptions) {
+      const lane = geo.lanes[c.channel];
+      if (lane) drawCross(ctx, lane.end, 6, theme.corrupt, c.opacity, true);
+    }
+  }
+}
+
+/** A one-line note in the top-left corner (e.g. where the kept trace ends). */
+export function drawNote(ctx: CanvasRenderingContext2D, text: string, theme: Theme): void {
+  ctx.save();
+  ctx.font = `12px ${theme.font}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  const w = ctx.measureText(text).width;
+  ctx.fillStyle = theme.surface;
+  ctx.globalAlpha = 0.9;
+  ctx.fillRect(4, 4, w + 12, 20);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = theme.muted;
+  ctx.fillText(text, 10, 8);
+  ctx.restore();
+}
+
+function drawLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void {
+  ctx.save();
+  laneFrame(ctx, lane.start, lane);
+  ctx.strokeStyle = theme.lane;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(0, -DATA_H / 2 - 1.5);
+  ctx.lineTo(lane.length, -DATA_H / 2 - 1.5);
+  ctx.moveTo(0, DATA_H / 2 + 1.5);
+  ctx.lineTo(lane.length, DATA_H / 2 + 1.5);
+  ctx.stroke();
+  // A small arrowhead at the receiving end gives the direction of the lane.
+  ctx.fillStyle = theme.lane;
+  ctx.beginPath();
+  ctx.moveTo(lane.length + 1, -4);
+  ctx.lineTo(lane.length + 5, 0);
+  ctx.lineTo(lane.length + 1, 4);
+  ctx.fill();
+  ctx.restore();
+}
+
+function linkLabelAt(lane: Lane): { x: number; y: number } {
+  return {
+    x: (lane.start.x + lane.end.x) / 2 + lane.normal.x * (DATA_H / 2 + 12),
+    y: (lane.start.y + lane.end.y) / 2 + lane.normal.y * (DATA_H / 2 + 12),
+  };
+}
+
+function drawLinkLabel(ctx: CanvasRenderingContext2D, lane: Lane, text: string, theme: Theme): void {
+  const at = linkLabelAt(lane);
+  ctx.fillStyle = theme.muted;
+  ctx.textAlign = 'center';
+  ctx.fillText(text, at.x, at.y);
+}
+
+/** The screen box a queue stack covers. */
+function stackRect(lane: Lane, height: number): Rect {
+  const base = stackBase(lane);
+  const along = (d: number, out: number) => ({
+    x: base.x + lane.dir.x * d + lane.normal.x * out,
+    y: base.y + lane.dir.y * d + lane.normal.y * out,
+  });
+  return bounds([along(-1, 0), along(STACK_W + 1, 0), along(-1, height), along(STACK_W + 1, height)]);
+}
+
+function queueLabelAt(lane: Lane, height: number): { x: number; y: number } {
+  const top = stackTop(lane, height);
+  return { x: top.x + lane.normal.x * 6, y: top.y + lane.normal.y * 7 };
+}
+
+/** The stack grows from the lane outward (along the lane's normal), at its sending end. */
+function stackBase(lane: Lane): { x: number; y: number } {
+  const off = DATA_H / 2 + 4;
+  return {
+    x: lane.start.x + lane.dir.x * STACK_INSET + lane.normal.x * off,
+    y: lane.start.y + lane.dir.y * STACK_INSET + lane.normal.y * off,
+  };
+}
+
+function stackTop(lane: Lane, height: number): { x: number; y: number } {
+  const base = stackBase(lane);
+  return {
+    x: base.x + lane.dir.x * (STACK_W / 2) + lane.normal.x * (height + 2),
+    y: base.y + lane.dir.y * (STACK_W / 2) + lane.normal.y * (height + 2),
+  };
+}
+
+function drawQueue(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  lane: Lane,
+  channel: number,
+  queue: QueuedPacket[],
+  theme: Theme,
+): void {
+  const limit: QueueLimit | undefined = scene.limits[channel];
+  const capacity = limit?.packets ?? 50;
+  const H = scene.geometry.stackHeight;
+  const base = stackBase(lane);
+  ctx.save();
+  // Local frame: x along the lane, y outward from it.
+  ctx.setTransform(ctx.getTransform().translate(base.x, base.y).multiply(frameMatrix(lane.dir, lane.normal)));
+  ctx.strokeStyle = theme.queueOutline;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([2, 2]);
+  ctx.strokeRect(-0.5, 0, STACK_W + 1, H);
+  ctx.setLineDash([]);
+  const cell = H / capacity;
+  const gap = cell >= 3 ? 1 : 0;
+  queue.forEach((p, i) => {
+    if (i >= capacity) return;
+    ctx.fillStyle = packetColour(scene, p, theme);
+    ctx.globalAlpha = p.transmitting ? 1 : 0.85;
+    ctx.fillRect(0.5, i * cell, STACK_W - 1, Math.max(cell - gap, 0.75));
+  });
+  ctx.restore();
+  if (!scene.showQueueLabel[channel]) return;
+  // Occupancy and limit, unrotated, beyond the top of the stack.
+  const at = queueLabelAt(lane, H);
+  ctx.fillStyle = queue.length > 0 ? theme.text : theme.muted;
+  ctx.textAlign = 'center';
+  ctx.font = `10px ${theme.font}`;
+  ctx.fillText(`${queue.length}/${limit?.text.replace(/pkt$/, '') ?? capacity}`, at.x, at.y);
+  ctx.font = `11px ${theme.font}`;
+}
+
+function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: WirePacket, theme: Theme): void {
+  const L = lane.length;
+  let x1 = p.head * L;
+  let x0 = p.tail * L;
+  const min = p.ack ? MIN_GLYPH + 2 : MIN_GLYPH;
+  if (x1 - x0 < min) {
+    // Too short to see: a minimum-size glyph ending at the head, kept on the lane.
+    x0 = Math.max(0, x1 - min);
+    x1 = Math.min(L, x0 + min);
+  }
+  ctx.save();
+  laneFrame(ctx, lane.start, lane);
+  ctx.fillStyle = packetColour(scene, p, theme);
+  ctx.beginPath();
+  if (p.ack) {
+    // ACKs: thinner, with a pointed head.
+    const h = ACK_H / 2;
+    const tip = Math.min(3, (x1 - x0) / 2);
+    ctx.moveTo(x0, -h);
+    ctx.lineTo(x1 - tip, -h);
+    ctx.lineTo(x1, 0);
+    ctx.lineTo(x1 - tip, h);
+    ctx.lineTo(x0, h);
+    ctx.closePath();
+  } else {
+    ctx.rect(x0, -DATA_H / 2, x1 - x0, DATA_H);
+  }
+  ctx.fill();
+  if (p.retransmission && !p.ack) {
+    // Retransmissions also get an outline, so they stand out in any palette.
+    ctx.strokeStyle = theme.text;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; flow: number }, theme: Theme): string {
+  if (p.retransmission && !p.ack) return theme.retx;
+  if (scene.multiFlow) {
+    const c = theme.flows[p.flow % theme.flows.length] ?? theme.data;
+    return p.ack ? withAlpha(c, 0.55) : c;
+  }
+  return p.ack ? theme.ack : theme.data;
+}
+
+function drawCross(
+  ctx: CanvasRenderingContext2D,
+  at: { x: number; y: number },
+  size: number,
+  colour: string,
+  opacity: number,
+  ring: boolean,
+): void {
+  ctx.save();
+  ctx.globalAlpha = Math.max(0, Math.min(1, opacity));
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2.5;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(at.x - size / 2, at.y - size / 2);
+  ctx.lineTo(at.x + size / 2, at.y + size / 2);
+  ctx.moveTo(at.x + size / 2, at.y - size / 2);
+  ctx.lineTo(at.x - size / 2, at.y + size / 2);
+  ctx.stroke();
+  if (ring) {
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(at.x, at.y, size, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function drawNodeLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth: number, theme: Theme): void {
+  ctx.save();
+  ctx.font = `600 12px ${theme.font}`;
+  ctx.fillStyle = theme.text;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  wrap(ctx, text, maxWidth).forEach((line, i) => ctx.fillText(line, x, y + i * 14));
+  ctx.restore();
+}
+
+/** Greedy word wrap at spaces (a single long word stays whole). */
+function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && ctx.measureText(next).width > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Sets the transform so x runs along the lane from `origin` and y along its outward normal. */
+function laneFrame(ctx: CanvasRenderingContext2D, origin: { x: number; y: number }, lane: Lane): void {
+  ctx.setTransform(ctx.getTransform().translate(origin.x, origin.y).multiply(frameMatrix(lane.dir, lane.normal)));
+}
+
+/** Local x runs along the lane, local y along its outward normal. */
+function frameMatrix(dir: { x: number; y: number }, normal: { x: number; y: number }): DOMMatrix {
+  return new DOMMatrix([dir.x, dir.y, normal.x, normal.y, 0, 0]);
+}
+
+function withAlpha(colour: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(colour);
+  if (!m) return colour;
+  const n = parseInt(m[1] ?? '0', 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceView } from '../state/trace';
+import { fadeSimMs, lanePosition, lowerBound, packetsAt } from './packets';
+
+interface Rec {
+  enq: number;
+  start: number;
+  end: number;
+  channel?: number;
+  kind?: number;
+  flags?: number;
+  fate?: number;
+}
+
+function trace(recs: Rec[], delays: number[]): TraceView {
+  const n = recs.length;
+  let maxLifeMs = 0;
+  for (const r of recs) maxLifeMs = Math.max(maxLifeMs, r.end + (delays[r.channel ?? 0] ?? 0) - r.enq);
+  return {
+    count: n,
+    enqueuedMs: Float64Array.from(recs, (r) => r.enq),
+    txStartMs: Float64Array.from(recs, (r) => r.start),
+    txEndMs: Float64Array.from(recs, (r) => r.end),
+    seq: Uint32Array.from(recs, (_, i) => i),
+    size: Uint32Array.from(recs, () => 1040),
+    channel: Uint16Array.from(recs, (r) => r.channel ?? 0),
+    flow: new Uint16Array(n),
+    kind: Uint8Array.from(recs, (r) => r.kind ?? 0),
+    flags: Uint8Array.from(recs, (r) => r.flags ?? 0),
+    fate: Uint8Array.from(recs, (r) => r.fate ?? 0),
+    maxLifeMs,
+  };
+}
+
+describe('lanePosition', () => {
+  // 10 ms of serialization, 100 ms of propagation.
+  it('moves the head from txStart and the tail from txEnd', () => {
+    expect(lanePosition(0, 10, 100, -1)).toBeNull();
+    expect(lanePosition(0, 10, 100, 0)).toEqual({ head: 0, tail: 0 });
+    expect(lanePosition(0, 10, 100, 5)).toEqual({ head: 0.05, tail: 0 });
+    expect(lanePosition(0, 10, 100, 10)).toEqual({ head: 0.1, tail: 0 });
+    expect(lanePosition(0, 10, 100, 60)).toEqual({ head: 0.6, tail: 0.5 });
+    // The head has arrived; the tail is still travelling.
+    expect(lanePosition(0, 10, 100, 105)).toEqual({ head: 1, tail: 0.95 });
+    // The last bit arrives at txEnd + delay: gone.
+    expect(lanePosition(0, 10, 100, 110)).toBeNull();
+  });
+
+  it('spans the whole lane when the packet is longer than the link', () => {
+    // 10.4 ms of serialization over a 0.1 ms link.
+    const mid = lanePosition(0, 10.4, 0.1, 5);
+    expect(mid).toEqual({ head: 1, tail: 0 });
+  });
+
+  it('handles a zero-delay link', () => {
+    expect(lanePosition(0, 10, 0, 5)).toEqual({ head: 1, tail: 0 });
+    expect(lanePosition(0, 10, 0, 10)).toBeNull();
+  });
+});
+
+describe('lowerBound', () => {
+  it('finds the first index at or after t', () => {
+    const times = Float64Array.of(0, 1, 1, 2, 5);
+    expect(lowerBound(times, 5, -1)).toBe(0);
+    expect(lowerBound(times, 5, 1)).toBe(1);
+    expect(lowerBound(times, 5, 1.5)).toBe(3);
+    expect(lowerBound(times, 5, 9)).toBe(5);
+  });
+});
+
+describe('packetsAt', () => {
+  const delays = [100, 100];
+  // Three data packets arrive together at channel 0's queue; one is dropped; an ACK on channel 1.
+  const t = trace(
+    [
+      { enq: 0, start: 0, end: 10 },
+      { enq: 0, start: 10, end: 20, flags: 1 },
+      { enq: 0, start: 20, end: 30, fate: 2 },
+      { enq: 5, start: 5, end: 5, fate: 1 },
+      { enq: 50, start: 50, end: 51, channel: 1, kind: 1 },
+    ],
+    delays,
+  );
+
+  it('puts waiting packets in the queue behind the one in transmission', () => {
+    const f = packetsAt(t, delays, 5, 100);
+    expect(f.queues[0]?.map((q) => [q.index, q.transmitting])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+    ]);
+    expect(f.queues[0]?.[1]?.retransmission).toBe(true);
+    expect(f.wire.map((w) => w.index)).toEqual([0]);
+  });
+
+  it('removes a packet from the queue once serialized', () => {
+    const f = packetsAt(t, delays, 15, 100);
+    expect(f.queues[0]?.map((q) => q.index)).toEqual([1, 2]);
+    const first = f.wire.find((w) => w.index === 0);
+    expect(first?.head).toBeCloseTo(0.15);
+    expect(first?.tail).toBeCloseTo(0.05);
+  });
+
+  it('marks a queue drop where and when it happens, fading out', () => {
+    expect(packetsAt(t, delays, 4, 100).drops).toEqual([]);
+    const at = packetsAt(t, delays, 5, 100).drops;
+    expect(at).toEqual([{ index: 3, channel: 0, ack: false, atMs: 5, opacity: 1 }]);
+    expect(packetsAt(t, delays, 55, 100).drops[0]?.opacity).toBeCloseTo(0.5);
+    expect(packetsAt(t, delays, 105, 100).drops).toEqual([]);
+    // A dropped packet is never queued or on the wire.
+    const f = packetsAt(t, delays, 5, 100);
+    expect(f.queues[0]?.some((q) => q.index === 3)).toBe(false);
+    expect(f.wire.some((w) => w.index === 3)).toBe(false);
+  });
+
+  it('flies a corrupted packet and marks it on arrival', () => {
+    const flying = packetsAt(t, delays, 60, 100);
+    expect(flying.wire.find((w) => w.index === 2)?.corrupted).toBe(true);
+    expect(flying.corruptions).toEqual([]);
+    const arrived = packetsAt(t, delays, 130, 100);
+    expect(arrived.wire.some((w) => w.index === 2)).toBe(false);
+    expect(arrived.corruptions).toEqual([{ index: 2, channel: 0, ack: false, atMs: 130, opacity: 1 }]);
+  });
+
+  it('tells ACKs from data', () => {
+    const f = packetsAt(t, delays, 50.5, 100);
+    const ack = f.wire.find((w) => w.channel === 1);
+    expect(ack?.ack).toBe(true);
+    expect(f.queues[1]?.[0]).toMatchObject({ ack: true, transmitting: true });
+  });
+
+  it('shows nothing long after the last packet', () => {
+    const f = packetsAt(t, delays, 10_000, 100);
+    expect(f.wire).toEqual([]);
+    expect(f.queues.every((q) => q.length === 0)).toBe(true);
+    expect(f.drops).toEqual([]);
+    expect(f.corruptions).toEqual([]);
+  });
+});
+
+describe('fadeSimMs', () => {
+  it('scales with speed and is capped', () => {
+    expect(fadeSimMs(0.1)).toBeCloseTo(120);
+    expect(fadeSimMs(100)).toBe(5000);
+  });
+});

@@ -1,0 +1,132 @@
+// Where every packet is at simulated time t: a pure function of the trace.
+//
+// A record on channel c waits in the queue at c's sending node from
+// `enqueuedMs` to `txStartMs`, is serialized until `txEndMs`, and propagates
+// for delay(c): its head leaves at txStart and arrives at txStart + delay, its
+// tail (last bit) leaves at txEnd and arrives at txEnd + delay. So along the
+// lane (0 = sender, 1 = receiver) the head is at (t - txStart) / delay and the
+// tail at (t - txEnd) / delay, both clamped to [0, 1].
+
+import { FLAG_RETRANSMISSION, PacketFate, PacketKind } from '../engine/protocol';
+import type { TraceView } from '../state/trace';
+
+export interface WirePacket {
+  index: number;
+  channel: number;
+  flow: number;
+  ack: boolean;
+  retransmission: boolean;
+  /** Will be discarded on arrival (bit errors). */
+  corrupted: boolean;
+  /** Fractions of the lane, 0 at the sender; head >= tail. */
+  head: number;
+  tail: number;
+}
+
+export interface QueuedPacket {
+  index: number;
+  flow: number;
+  ack: boolean;
+  retransmission: boolean;
+  /** The packet being serialized (it still counts against the queue limit). */
+  transmitting: boolean;
+}
+
+/** A drop at a queue or a corrupted arrival, fading out after `atMs`. */
+export interface LossMarker {
+  index: number;
+  channel: number;
+  ack: boolean;
+  atMs: number;
+  /** 1 when it happens, falling to 0 at the end of the fade. */
+  opacity: number;
+}
+
+export interface PacketFrame {
+  wire: WirePacket[];
+  /** Per channel, in service order: the packet in transmission first. */
+  queues: QueuedPacket[][];
+  drops: LossMarker[];
+  corruptions: LossMarker[];
+}
+
+/** Head and tail along the lane at t, or null when no part of the packet is on the wire. */
+export function lanePosition(
+  txStartMs: number,
+  txEndMs: number,
+  delayMs: number,
+  t: number,
+): { head: number; tail: number } | null {
+  if (t < txStartMs || t >= txEndMs + delayMs) return null;
+  if (delayMs <= 0) return { head: 1, tail: t >= txEndMs ? 1 : 0 };
+  return { head: clamp01((t - txStartMs) / delayMs), tail: clamp01((t - txEndMs) / delayMs) };
+}
+
+/** The first index whose enqueue time is >= t (records are in enqueue order). */
+export function lowerBound(times: Float64Array, count: number, t: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((times[mid] ?? 0) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Everything visible at t. `delayMs[c]` is channel c's propagation delay;
+ * loss markers stay for `fadeMs` of simulated time.
+ */
+export function packetsAt(trace: TraceView, delayMs: readonly number[], t: number, fadeMs: number): PacketFrame {
+  const frame: PacketFrame = { wire: [], queues: delayMs.map(() => []), drops: [], corruptions: [] };
+  // Nothing enqueued before this can still be visible (in flight or fading).
+  const from = lowerBound(trace.enqueuedMs, trace.count, t - trace.maxLifeMs - fadeMs);
+  for (let i = from; i < trace.count; i++) {
+    const enq = trace.enqueuedMs[i] ?? 0;
+    if (enq > t) break; // enqueue order: the rest come later
+    const channel = trace.channel[i] ?? 0;
+    const delay = delayMs[channel] ?? 0;
+    const fate = trace.fate[i] ?? 0;
+    const ack = trace.kind[i] === PacketKind.ack;
+    const retransmission = ((trace.flags[i] ?? 0) & FLAG_RETRANSMISSION) !== 0;
+    const flow = trace.flow[i] ?? 0;
+
+    if (fate === PacketFate.dropped) {
+      // A drop never enters the queue: it is refused at `enqueuedMs`.
+      const age = t - enq;
+      if (age < fadeMs) frame.drops.push({ index: i, channel, ack, atMs: enq, opacity: 1 - age / fadeMs });
+      continue;
+    }
+    const txStart = trace.txStartMs[i] ?? 0;
+    const txEnd = trace.txEndMs[i] ?? 0;
+    if (t < txStart) {
+      frame.queues[channel]?.push({ index: i, flow, ack, retransmission, transmitting: false });
+      continue;
+    }
+    if (t < txEnd) frame.queues[channel]?.push({ index: i, flow, ack, retransmission, transmitting: true });
+    const pos = lanePosition(txStart, txEnd, delay, t);
+    const corrupted = fate === PacketFate.corrupted;
+    if (pos) frame.wire.push({ index: i, channel, flow, ack, retransmission, corrupted, ...pos });
+    if (corrupted) {
+      const arrival = txEnd + delay;
+      const age = t - arrival;
+      if (age >= 0 && age < fadeMs) frame.corruptions.push({ index: i, channel, ack, atMs: arrival, opacity: 1 - age / fadeMs });
+    }
+  }
+  // FIFO service: the packet in transmission is at the head; the rest follow in enqueue order.
+  for (const q of frame.queues) q.sort((a, b) => Number(b.transmitting) - Number(a.transmitting) || a.index - b.index);
+  return frame;
+}
+
+/**
+ * Loss markers fade over about 1.2 s of wall time whatever the speed, capped so
+ * fast playback does not scan seconds of trace per frame.
+ */
+export function fadeSimMs(speed: number): number {
+  return Math.min(1200 * speed, 5000);
+}
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}

@@ -1,0 +1,324 @@
+// The engine side of the protocol: owns the wasm module and at most one running
+// Engine. Runs are processed in slices of about 10 ms of wall time; between
+// slices the host yields to the event loop so a `cancel` (or a new run) is seen.
+// Kept free of worker globals so it can be tested in Node with the real wasm.
+
+import type { FieldError, Scenario, SeriesInfo, Summary } from '../generated/types';
+import type { EngineError, EngineToUi, Override, ScenarioFormat, Topology, UiToEngine } from './protocol';
+import { resolveOverrides, type ValidateFn, type ValidateResult } from './resolve';
+
+/** The parts of a TraceDrain / SeriesDrain the host reads. */
+interface Freeable {
+  free(): void;
+}
+export interface SeriesDrainLike extends Freeable {
+  readonly ids: Uint32Array;
+  readonly lengths: Uint32Array;
+  readonly timesMs: Float64Array;
+  readonly values: Float64Array;
+}
+export interface TraceDrainLike extends Freeable {
+  readonly length: number;
+  readonly enqueuedMs: Float64Array;
+  readonly txStartMs: Float64Array;
+  readonly txEndMs: Float64Array;
+  readonly uid: Uint32Array;
+  readonly seq: Uint32Array;
+  readonly size: Uint32Array;
+  readonly channel: Uint16Array;
+  readonly flow: Uint16Array;
+  readonly kind: Uint8Array;
+  readonly flags: Uint8Array;
+  readonly fate: Uint8Array;
+}
+export interface EngineLike extends Freeable {
+  runFor(maxEvents: number): boolean;
+  readonly nowMs: number;
+  readonly endMs: number;
+  readonly progress: number;
+  readonly events: number;
+  readonly digest: string;
+  scenarioJson(): string;
+  seriesInfoJson(): string;
+  topologyJson(): string;
+  summaryJson(): string;
+  drainSeries(): SeriesDrainLike;
+  drainTrace(): TraceDrainLike;
+}
+
+/** The subset of the wasm-bindgen module the host uses. */
+export interface WasmApi {
+  validate(text: string, format: string, overridesJson: string): string;
+  takePanicMessage(): string | undefined;
+  createEngine(text: string, format: string, overridesJson: string, recording: string): EngineLike;
+}
+
+export interface HostDeps {
+  /** Instantiates a fresh wasm module (called again after a panic). */
+  load(): Promise<WasmApi>;
+  post(msg: EngineToUi): void;
+  /** Runs `fn` in a later task, after pending messages. */
+  yieldThen(fn: () => void): void;
+  /** Wall clock in ms. */
+  now(): number;
+  /** Wall-time budget of one slice. */
+  sliceBudgetMs?: number;
+}
+
+interface ActiveRun {
+  runId: number;
+  engine: EngineLike;
+  /** Events per runFor call, adapted so one call takes about 2 ms. */
+  batch: number;
+  startedWall: number;
+}
+
+export class EngineHost {
+  private api: Promise<WasmApi>;
+  private current: ActiveRun | null = null;
+  /** Messages are handled one at a time, in arrival order, once the module is loaded. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly budgetMs: number;
+
+  constructor(private readonly deps: HostDeps) {
+    this.budgetMs = deps.sliceBudgetMs ?? 10;
+    this.api = this.loadModule();
+  }
+
+  /** Resolves once every message received so far has been handled (slices excepted). */
+  whenIdle(): Promise<void> {
+    return this.queue;
+  }
+
+  private loadModule(): Promise<WasmApi> {
+    const api = this.deps.load();
+    // Failures surface when a message awaits the module; don't report them twice.
+    api.catch(() => undefined);
+    return api;
+  }
+
+  handle(msg: UiToEngine): void {
+    this.queue = this.queue.then(() => this.process(msg)).catch((e: unknown) => {
+      // A failure to load the module: answer the message so nothing waits forever.
+      this.replyError(msg, { message: `The engine could not start: ${describe(e)}`, fieldErrors: [], panic: false });
+      this.api = this.loadModule();
+    });
+  }
+
+  private async process(msg: UiToEngine): Promise<void> {
+    const api = await this.api;
+    switch (msg.type) {
+      case 'validate':
+        try {
+          const resolution = resolveOverrides(validateWith(api), msg.text, msg.format, msg.overrides, msg.knobOptions);
+          this.deps.post({ type: 'validated', requestId: msg.requestId, resolution });
+        } catch (e) {
+          this.replyError(msg, this.failure(api, e));
+        }
+        return;
+      case 'run':
+        this.cancelCurrent();
+        this.start(api, msg.runId, msg.text, msg.format, msg.overrides, msg.recording);
+        return;
+      case 'cancel':
+        if (this.current?.runId === msg.runId) this.cancelCurrent();
+        return;
+    }
+  }
+
+  private replyError(msg: UiToEngine, error: EngineError): void {
+    if (msg.type === 'validate') this.deps.post({ type: 'validateFailed', requestId: msg.requestId, error });
+    else if (msg.type === 'run') this.deps.post({ type: 'error', runId: msg.runId, error });
+  }
+
+  private cancelCurrent(): void {
+    const run = this.current;
+    if (!run) return;
+    this.current = null;
+    run.engine.free();
+    this.deps.post({ type: 'cancelled', runId: run.runId });
+  }
+
+  private start(
+    api: WasmApi,
+    runId: number,
+    text: string,
+    format: ScenarioFormat,
+    overrides: readonly Override[],
+    recording: string,
+  ): void {
+    const overridesJson = JSON.stringify(overrides);
+    let engine: EngineLike;
+    try {
+      // Validate first: the constructor only throws a flat message.
+      const checked = parseValidate(api.validate(text, format, overridesJson));
+      if (!checked.ok) {
+        this.deps.post({ type: 'error', runId, error: fieldFailure(checked.errors) });
+        return;
+      }
+      engine = api.createEngine(text, format, overridesJson, recording);
+    } catch (e) {
+      this.deps.post({ type: 'error', runId, error: this.failure(api, e) });
+      return;
+    }
+    const run: ActiveRun = { runId, engine, batch: 2000, startedWall: this.deps.now() };
+    this.current = run;
+    try {
+      this.deps.post({
+        type: 'started',
+        runId,
+        scenario: JSON.parse(engine.scenarioJson()) as Scenario,
+        topology: JSON.parse(engine.topologyJson()) as Topology,
+        series: JSON.parse(engine.seriesInfoJson()) as SeriesInfo[],
+        endMs: engine.endMs,
+      });
+    } catch (e) {
+      this.fail(api, run, e);
+      return;
+    }
+    this.deps.yieldThen(() => this.slice(api, run));
+  }
+
+  private slice(api: WasmApi, run: ActiveRun): void {
+    if (this.current !== run) return;
+    const { engine } = run;
+    try {
+      const deadline = this.deps.now() + this.budgetMs;
+      let finished = false;
+      do {
+        const t0 = this.deps.now();
+        finished = engine.runFor(run.batch);
+        const spent = this.deps.now() - t0;
+        // Keep single calls short so the slice ends near its budget.
+        if (spent < 1) run.batch = Math.min(run.batch * 2, 1 << 20);
+        else if (spent > 4) run.batch = Math.max(100, Math.floor(run.batch / 2));
+      } while (!finished && this.deps.now() < deadline);
+
+      this.deps.post({
+        type: 'progress',
+        runId: run.runId,
+        nowMs: engine.nowMs,
+        progress: engine.progress,
+        events: engine.events,
+        series: copySeries(engine.drainSeries()),
+        trace: copyTrace(engine.drainTrace()),
+      });
+      if (finished) {
+        const summary = JSON.parse(engine.summaryJson()) as Summary;
+        const msg: EngineToUi = {
+          type: 'done',
+          runId: run.runId,
+          summary,
+          digest: engine.digest,
+          events: engine.events,
+          wallMs: this.deps.now() - run.startedWall,
+        };
+        this.current = null;
+        engine.free();
+        this.deps.post(msg);
+        return;
+      }
+    } catch (e) {
+      this.fail(api, run, e);
+      return;
+    }
+    this.deps.yieldThen(() => this.slice(api, run));
+  }
+
+  private fail(api: WasmApi, run: ActiveRun, e: unknown): void {
+    if (this.current === run) this.current = null;
+    const error = this.failure(api, e);
+    if (!error.panic) {
+      try {
+        run.engine.free();
+      } catch {
+        /* the instance is unusable; it is being replaced */
+      }
+    }
+    this.deps.post({ type: 'error', runId: run.runId, error });
+  }
+
+  /** Turns a thrown value into an EngineError; after a panic, replaces the module. */
+  private failure(api: WasmApi, e: unknown): EngineError {
+    let panicMessage: string | undefined;
+    try {
+      panicMessage = api.takePanicMessage();
+    } catch {
+      panicMessage = undefined;
+    }
+    const trapped = e instanceof WebAssembly.RuntimeError;
+    if (panicMessage !== undefined || trapped) {
+      // A trapped instance is poisoned (its Rust state is mid-update): start over,
+      // and give up any run that lived in it.
+      const orphan = this.current;
+      this.current = null;
+      this.api = this.loadModule();
+      const error: EngineError = {
+        message: `The engine failed (this is a bug): ${panicMessage ?? describe(e)}. It has been restarted.`,
+        fieldErrors: [],
+        panic: true,
+      };
+      if (orphan) this.deps.post({ type: 'error', runId: orphan.runId, error });
+      return error;
+    }
+    return { message: describe(e), fieldErrors: [], panic: false };
+  }
+}
+
+function validateWith(api: WasmApi): ValidateFn {
+  return (text, format, overrides) => parseValidate(api.validate(text, format, JSON.stringify(overrides)));
+}
+
+function parseValidate(json: string): ValidateResult {
+  const r = JSON.parse(json) as { ok: boolean; scenario?: Scenario; errors?: FieldError[] };
+  return r.scenario ? { ok: r.ok, scenario: r.scenario, errors: r.errors ?? [] } : { ok: r.ok, errors: r.errors ?? [] };
+}
+
+function fieldFailure(errors: FieldError[]): EngineError {
+  const message = errors.map((e) => (e.allowed ? `${e.path}: ${e.problem} (allowed: ${e.allowed})` : `${e.path}: ${e.problem}`)).join('\n');
+  return { message, fieldErrors: errors, panic: false };
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+// Each wasm-bindgen getter returns a fresh copy in the JS heap (so read each
+// once); these drop the wasm-side handles and skip empty chunks.
+function copySeries(d: SeriesDrainLike): EngineToUiSeries {
+  try {
+    const ids = d.ids;
+    if (ids.length === 0) return null;
+    return { ids, lengths: d.lengths, timesMs: d.timesMs, values: d.values };
+  } finally {
+    d.free();
+  }
+}
+
+function copyTrace(d: TraceDrainLike): EngineToUiTrace {
+  try {
+    const count = d.length;
+    if (count === 0) return null;
+    return {
+      count,
+      enqueuedMs: d.enqueuedMs,
+      txStartMs: d.txStartMs,
+      txEndMs: d.txEndMs,
+      uid: d.uid,
+      seq: d.seq,
+      size: d.size,
+      channel: d.channel,
+      flow: d.flow,
+      kind: d.kind,
+      flags: d.flags,
+      fate: d.fate,
+    };
+  } finally {
+    d.free();
+  }
+}
+
+type ProgressMsg = Extract<EngineToUi, { type: 'progress' }>;
+type EngineToUiSeries = ProgressMsg['series'];
+type EngineToUiTrace = ProgressMsg['trace'];

@@ -1,0 +1,43 @@
+// Number formatting for labels, readouts and tables.
+
+/** Bit rate, e.g. 800000 -> "800 kbit/s", 9600 -> "9.6 kbit/s". */
+export function formatRate(bps: number): string {
+  const units: [number, string][] = [
+    [1e9, 'Gbit/s'],
+    [1e6, 'Mbit/s'],
+    [1e3, 'kbit/s'],
+  ];
+  for (const [scale, unit] of units) {
+    if (Math.abs(bps) >= scale) return `${trim(bps / scale)} ${unit}`;
+  }
+  return `${trim(bps)} bit/s`;
+}
+
+/** A duration in ms, e.g. 0.1 -> "0.1 ms", 250 -> "250 ms", 1500 -> "1.5 s". */
+export function formatDuration(ms: number): string {
+  if (Math.abs(ms) >= 1000) return `${trim(ms / 1000)} s`;
+  if (Math.abs(ms) > 0 && Math.abs(ms) < 0.001) return `${trim(ms * 1000)} \u00b5s`;
+  return `${trim(ms)} ms`;
+}
+
+/** The playback readout: seconds with millisecond precision. */
+export function formatClock(ms: number): string {
+  return `${(ms / 1000).toFixed(3)} s`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e6) return `${trim(bytes / 1e6)} MB`;
+  if (bytes >= 1e3) return `${trim(bytes / 1e3)} kB`;
+  return `${trim(bytes)} B`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Up to three significant digits, no trailing zeros. */
+export function trim(v: number): string {
+  if (v === 0) return '0';
+  const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
+  return String(Number(v.toFixed(digits)));
+}

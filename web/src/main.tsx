@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { EngineClient, workerChannel } from './engine/client';
+import { DEFAULT_SPEED } from './playback/clock';
+import { Playback } from './playback/playback';
+import { AppController, browserHistory } from './state/controller';
+import { RunStore } from './state/runStore';
+import { App } from './views/App';
+import { ServicesContext, type Services } from './views/services';
+import './styles/app.css';
+
+// Every scenario file in the repository, bundled as text; new files appear on rebuild.
+const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
+
+const client = new EngineClient(workerChannel);
+const store = new RunStore();
+const playback = new Playback(0, DEFAULT_SPEED, 0);
+const controller = new AppController({ client, store, playback, files, history: browserHistory() });
+const services: Services = { controller, store, playback };
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <ServicesContext.Provider value={services}>
+      <App />
+    </ServicesContext.Provider>
+  </StrictMode>,
+);
+void controller.start();

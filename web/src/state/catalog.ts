@@ -1,0 +1,75 @@
+// The scenario catalogue: every scenarios/**/*.toml file bundled with the app,
+// read through the engine (the only TOML parser), grouped by paper.
+
+import type { FieldError, Scenario } from '../generated/types';
+import type { Resolution } from '../engine/protocol';
+
+export interface CatalogEntry {
+  /** Path under scenarios/, e.g. "seed000/wired.toml". */
+  file: string;
+  text: string;
+  /** Normalized, when the file is valid. */
+  scenario: Scenario | null;
+  errors: FieldError[];
+}
+
+export interface CatalogGroup {
+  key: string;
+  label: string;
+  /** What the group reproduces, when it is a paper. */
+  entries: CatalogEntry[];
+}
+
+/** Raw files keyed by their import path (as import.meta.glob returns them). */
+export type ScenarioFiles = Record<string, string>;
+
+export function scenarioFiles(files: ScenarioFiles): { file: string; text: string }[] {
+  return Object.entries(files)
+    .map(([path, text]) => ({ file: path.replace(/^.*?scenarios\//, ''), text }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+export function catalogEntry(file: string, text: string, r: Resolution): CatalogEntry {
+  return { file, text, scenario: r.ok ? r.scenario : null, errors: r.errors };
+}
+
+/** Papers first in order of their seed number, then other folders, each sorted by title. */
+export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
+  const groups = new Map<string, CatalogGroup>();
+  for (const e of entries) {
+    const folder = e.file.includes('/') ? (e.file.split('/')[0] ?? '') : '';
+    const paper = e.scenario?.paper?.seed;
+    const key = paper ? `paper-${paper}` : `folder-${folder}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, label: paper ? `Seed paper ${paper}` : folderLabel(folder), entries: [] };
+      groups.set(key, g);
+    }
+    g.entries.push(e);
+  }
+  for (const g of groups.values()) g.entries.sort((a, b) => title(a).localeCompare(title(b)));
+  return [...groups.values()].sort((a, b) => {
+    const pa = a.key.startsWith('paper-');
+    const pb = b.key.startsWith('paper-');
+    if (pa !== pb) return pa ? -1 : 1;
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  });
+}
+
+export function title(e: CatalogEntry): string {
+  return e.scenario?.title ?? e.file;
+}
+
+export function findScenario(entries: readonly CatalogEntry[], id: string): CatalogEntry | null {
+  return entries.find((e) => e.scenario?.id === id) ?? null;
+}
+
+export function scenarioIds(entries: readonly CatalogEntry[]): string[] {
+  return entries.flatMap((e) => (e.scenario ? [e.scenario.id] : []));
+}
+
+function folderLabel(folder: string): string {
+  if (folder === 'bench') return 'Benchmarks';
+  if (folder === '') return 'Other';
+  return folder.charAt(0).toUpperCase() + folder.slice(1);
+}

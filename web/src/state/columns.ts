@@ -1,0 +1,49 @@
+// Append-only typed-array columns that grow by doubling, so a run's millions of
+// points are stored without per-point objects and read as zero-copy views.
+
+type NumericArray = Float64Array | Uint32Array | Uint16Array | Uint8Array;
+
+export class Column<A extends NumericArray> {
+  private data: A;
+  private size = 0;
+
+  constructor(private readonly make: (length: number) => A, initialCapacity = 1024) {
+    this.data = make(initialCapacity);
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  /** Appends `src[start..end)`. */
+  append(src: A, start = 0, end = src.length): void {
+    const n = end - start;
+    if (n <= 0) return;
+    this.reserve(this.size + n);
+    this.data.set(start === 0 && end === src.length ? src : src.subarray(start, end), this.size);
+    this.size += n;
+  }
+
+  /** The filled part, as a view (valid until the next append). */
+  view(): A {
+    return this.data.subarray(0, this.size) as A;
+  }
+
+  at(i: number): number {
+    return this.data[i] ?? Number.NaN;
+  }
+
+  private reserve(capacity: number): void {
+    if (capacity <= this.data.length) return;
+    let next = Math.max(this.data.length * 2, 1024);
+    while (next < capacity) next *= 2;
+    const grown = this.make(next);
+    grown.set(this.data.subarray(0, this.size));
+    this.data = grown;
+  }
+}
+
+export const f64 = (n: number): Float64Array => new Float64Array(n);
+export const u32 = (n: number): Uint32Array => new Uint32Array(n);
+export const u16 = (n: number): Uint16Array => new Uint16Array(n);
+export const u8 = (n: number): Uint8Array => new Uint8Array(n);

@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineClient } from '../engine/client';
+import { inProcessChannel } from '../engine/testing/in-process';
+import { allScenarioFiles, until } from '../engine/testing/wasm-node';
+import { Playback } from '../playback/playback';
+import { AppController, type HistoryPort } from './controller';
+import { RunStore } from './runStore';
+
+function fakeHistory(initial: string) {
+  const entries = [initial];
+  let index = 0;
+  let pop: (() => void) | null = null;
+  const port: HistoryPort = {
+    search: () => entries[index] ?? '',
+    push: (s) => {
+      entries.splice(index + 1);
+      entries.push(s);
+      index += 1;
+    },
+    replace: (s) => {
+      entries[index] = s;
+    },
+    onPop: (l) => {
+      pop = l;
+      return () => (pop = null);
+    },
+  };
+  return {
+    port,
+    entries,
+    back() {
+      index -= 1;
+      pop?.();
+    },
+    params: () => new URLSearchParams(entries[index]),
+  };
+}
+
+const disposers: (() => void)[] = [];
+afterEach(() => {
+  for (const d of disposers.splice(0)) d();
+});
+
+function app(search: string) {
+  const history = fakeHistory(search);
+  const client = new EngineClient(inProcessChannel().open);
+  const store = new RunStore({ notifyIntervalMs: 0 });
+  let wall = 0;
+  const playback = new Playback(0, 0.1, 0, { now: () => wall, requestFrame: () => 0, cancelFrame: () => undefined });
+  const controller = new AppController({ client, store, playback, files: allScenarioFiles(), history: history.port });
+  disposers.push(() => {
+    controller.dispose();
+    client.dispose();
+    playback.dispose();
+  });
+  const done = async (previousRun: number | null = null) => {
+    await until(() => {
+      const m = store.getMeta();
+      return m.runId !== previousRun && (m.status === 'done' || m.status === 'error');
+    });
+  };
+  return { history, controller, store, playback, done, advance: (ms: number) => (wall += ms) };
+}
+
+describe('AppController', () => {
+  it('loads the URL, canonicalizes it and runs to the end at the URL time', async () => {
+    const a = app('?t=5000&seed=1&s=seed000/wired');
+    await a.controller.start();
+    await a.done();
+    expect(a.controller.getSnapshot().phase).toBe('ready');
+    expect(a.store.getMeta().digest).toMatch(/^[0-9a-f]+$/);
+    expect(a.history.entries).toEqual(['?s=seed000%2Fwired&seed=1&t=5000']);
+    expect(a.playback.time()).toBe(5000);
+    expect(a.playback.getSnapshot().playing).toBe(false);
+    expect(a.controller.getSnapshot().notices).toEqual([]);
+  });
+
+  it('names each malformed parameter, falls back and still runs the default scenario', async () => {
+    const a = app('?s=nope&seed=abc&set=broken');
+    await a.controller.start();
+    await a.done();
+    const notices = a.controller.getSnapshot().notices;
+    expect(notices.map((n) => n.title)).toEqual(['URL parameter "s"', 'URL parameter "seed"', 'URL parameter "set"']);
+    expect(notices[0]?.lines.join(' ')).toContain('seed000/wired');
+    expect(a.store.getMeta().scenario?.id).toBe('seed000/wired');
+    expect(a.store.getMeta().status).toBe('done');
+    // The scenario's own seed is written back.
+    expect(a.history.params().get('seed')).toBe('1');
+    a.controller.dismiss(notices[0]?.key ?? '');
+    expect(a.controller.getSnapshot().notices).toHaveLength(2);
+  });
+
+  it('adds an override to the URL, re-runs, and removes it when set back', async () => {
+    const a = app('?s=seed000/wired&seed=1&set=flows.ftp.tcp.rwnd=725KB');
+    await a.controller.start();
+    await a.done();
+    const first = a.store.getMeta();
+    a.controller.setOverride('flows.ftp.tcp.variant', 'reno');
+    await a.done(first.runId);
+    expect(a.history.params().getAll('set')).toEqual(['flows.ftp.tcp.rwnd=725KB', 'flows.ftp.tcp.variant=reno']);
+    expect(a.history.entries).toHaveLength(2); // pushed
+    const second = a.store.getMeta();
+    expect(second.summary?.flows[0]?.variant).toBe('reno');
+    expect(second.digest).not.toBe(first.digest);
+
+    a.history.back();
+    await a.done(second.runId);
+    expect(a.store.getMeta().digest).toBe(first.digest);
+  });
+
+  it('shows the engine message for a refused override and runs without it', async () => {
+    const a = app('?s=seed000/wired&set=flows.ftp.tcp.variant=rno');
+    await a.controller.start();
+    await a.done();
+    const s = a.controller.getSnapshot();
+    const notice = s.notices.find((n) => n.key === 'override:flows.ftp.tcp.variant');
+    expect(notice?.lines[0]).toBe('flows.ftp.tcp.variant: unknown value "rno" (allowed: tahoe, reno)');
+    expect(a.store.getMeta().summary?.flows[0]?.variant).toBe('tahoe');
+    // The refused text stays in the URL (nothing the user typed is lost).
+    expect(a.history.params().getAll('set')).toEqual(['flows.ftp.tcp.variant=rno']);
+  });
+
+  it('writes a paused cursor to the URL without re-running', async () => {
+    const a = app('?s=seed000/wired');
+    await a.controller.start();
+    await a.done();
+    const runId = a.store.getMeta().runId;
+    const entries = a.history.entries.length;
+    for (let t = 1; t <= 100; t++) a.playback.seek(1234.5 - 100 + t); // a scrub: many seeks
+    expect(a.controller.getSnapshot().request.t).toBe(1234.5);
+    await until(() => a.history.params().get('t') === '1234.5');
+    a.playback.play();
+    a.advance(1000);
+    a.playback.pause();
+    await until(() => a.history.params().get('t') === '1334.5');
+    expect(a.store.getMeta().runId).toBe(runId);
+    expect(a.history.entries.length).toBe(entries); // replaced, not pushed
+  });
+
+  it('switches scenario with fresh defaults', async () => {
+    const a = app('?s=seed000/wired&set=flows.ftp.tcp.variant=reno&t=300');
+    await a.controller.start();
+    await a.done();
+    const runId = a.store.getMeta().runId;
+    a.controller.selectScenario('seed000/satellite-symmetric');
+    await a.done(runId);
+    expect(a.history.params().getAll('set')).toEqual([]);
+    expect(a.history.params().get('s')).toBe('seed000/satellite-symmetric');
+    expect(a.store.getMeta().endMs).toBe(60000);
+    expect(a.playback.time()).toBe(0);
+  });
+});

@@ -1,0 +1,331 @@
+// The app's state machine: reads the URL, asks the engine to resolve the
+// scenario with the user's overrides, starts runs, and writes every change back
+// to the URL. Views read its snapshot and call its methods; they hold no state
+// of their own beyond text being typed.
+
+import type { EngineClient } from '../engine/client';
+import { formatFieldError, type KnobOptionValues, type Override, type Resolution, type RunMessage } from '../engine/protocol';
+import type { Playback } from '../playback/playback';
+import {
+  catalogEntry,
+  findScenario,
+  groupCatalog,
+  scenarioFiles,
+  scenarioIds,
+  type CatalogEntry,
+  type CatalogGroup,
+  type ScenarioFiles,
+} from './catalog';
+import { removeNotices, upsertNotice, type Notice } from './notices';
+import type { RunStore } from './runStore';
+import { DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
+
+export interface HistoryPort {
+  search(): string;
+  push(search: string): void;
+  replace(search: string): void;
+  onPop(listener: () => void): () => void;
+}
+
+export interface AppSnapshot {
+  phase: 'loading' | 'ready' | 'failed';
+  entries: CatalogEntry[];
+  groups: CatalogGroup[];
+  /** What the URL asks for (canonical); `sets` includes refused overrides, kept as typed. */
+  request: UrlState;
+  entry: CatalogEntry | null;
+  resolution: Resolution | null;
+  knobOptions: KnobOptionValues[] | null;
+  notices: Notice[];
+}
+
+export interface ControllerDeps {
+  client: EngineClient;
+  store: RunStore;
+  playback: Playback;
+  files: ScenarioFiles;
+  history: HistoryPort;
+}
+
+type HistoryMode = 'push' | 'replace' | 'none';
+
+const FALLBACK: Record<string, string> = {
+  s: 'Showing the default scenario instead.',
+  seed: "Using the scenario's own seed.",
+  set: 'That override was ignored.',
+  t: 'Starting at 0 s.',
+};
+
+export class AppController {
+  private snapshot: AppSnapshot = {
+    phase: 'loading',
+    entries: [],
+    groups: [],
+    request: { scenario: DEFAULT_SCENARIO, seed: null, sets: [], t: 0 },
+    entry: null,
+    resolution: null,
+    knobOptions: null,
+    notices: [],
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly knobCache = new Map<string, KnobOptionValues[]>();
+  /** Bumped per apply(): replies to older requests are ignored. */
+  private token = 0;
+  private pendingSeekMs: number | null = null;
+  private movingPlayback = false;
+  private cursorTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly deps: ControllerDeps) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): AppSnapshot => this.snapshot;
+
+  /** Loads the catalogue, then applies the URL. */
+  async start(): Promise<void> {
+    this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
+    this.unsubscribe.push(this.deps.history.onPop(() => this.applyLocation('none')));
+    let entries: CatalogEntry[];
+    try {
+      entries = await Promise.all(
+        scenarioFiles(this.deps.files).map(async ({ file, text }) =>
+          catalogEntry(file, text, await this.deps.client.validate(text, 'toml', [])),
+        ),
+      );
+    } catch (e) {
+      this.set({
+        phase: 'failed',
+        notices: upsertNotice(this.snapshot.notices, {
+          key: 'engine',
+          level: 'error',
+          title: 'The engine could not start',
+          lines: [e instanceof Error ? e.message : String(e)],
+        }),
+      });
+      return;
+    }
+    if (scenarioIds(entries).length === 0) {
+      this.set({
+        phase: 'failed',
+        entries,
+        groups: groupCatalog(entries),
+        notices: upsertNotice(this.snapshot.notices, {
+          key: 'catalog',
+          level: 'error',
+          title: 'No scenario could be loaded',
+          lines: entries.map((e) => `${e.file}: ${e.errors.map(formatFieldError).join('; ')}`),
+        }),
+      });
+      return;
+    }
+    this.set({ phase: 'ready', entries, groups: groupCatalog(entries) });
+    this.applyLocation('replace');
+  }
+
+  dispose(): void {
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe.length = 0;
+    this.token += 1;
+    if (this.cursorTimer !== null) clearTimeout(this.cursorTimer);
+    this.cursorTimer = null;
+  }
+
+  selectScenario(id: string): void {
+    if (id === this.snapshot.request.scenario) return;
+    void this.apply({ scenario: id, seed: null, sets: [], t: 0 }, 'push', 0);
+  }
+
+  /** Sets (or with null, removes) the override of one field path and re-runs. */
+  setOverride(path: string, value: string | null): void {
+    const r = this.snapshot.request;
+    void this.apply({ ...r, sets: withSet(r.sets, path, value), t: this.cursor() }, 'push', null);
+  }
+
+  /** Drops every override: the scenario as written (the seed is kept). */
+  resetOverrides(): void {
+    const r = this.snapshot.request;
+    if (r.sets.length === 0) return;
+    void this.apply({ ...r, sets: [], t: this.cursor() }, 'push', null);
+  }
+
+  setSeed(seed: number): void {
+    const r = this.snapshot.request;
+    if (seed === r.seed) return;
+    void this.apply({ ...r, seed, t: this.cursor() }, 'push', null);
+  }
+
+  /** Runs the current request again (after a cancel or an error). */
+  rerun(): void {
+    void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
+  }
+
+  cancel(): void {
+    this.deps.client.cancel();
+  }
+
+  dismiss(key: string): void {
+    this.set({ notices: removeNotices(this.snapshot.notices, (k) => k === key) });
+  }
+
+  private cursor(): number {
+    return this.deps.playback.getSnapshot().cursorMs;
+  }
+
+  private applyLocation(history: HistoryMode): void {
+    const ids = scenarioIds(this.snapshot.entries);
+    const fallback = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
+    const { state, problems } = parseUrl(this.deps.history.search(), { scenarios: ids, defaultScenario: fallback });
+    let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('url:'));
+    problems.forEach((p, i) => {
+      notices = upsertNotice(notices, urlNotice(p, i));
+    });
+    this.set({ notices });
+    void this.apply(state, history, state.t);
+  }
+
+  private async apply(requested: UrlState, history: HistoryMode, seekToMs: number | null): Promise<void> {
+    const entry = findScenario(this.snapshot.entries, requested.scenario);
+    if (!entry?.scenario) return;
+    const request: UrlState = { ...requested, seed: requested.seed ?? entry.scenario.seed ?? 0 };
+    const token = ++this.token;
+    const sameScenario = this.snapshot.entry === entry;
+    this.set({
+      request,
+      entry,
+      ...(sameScenario ? {} : { resolution: null, knobOptions: this.knobCache.get(entry.scenario.id) ?? null }),
+    });
+    this.writeUrl(history);
+    if (seekToMs !== null) this.pendingSeekMs = seekToMs;
+
+    const cached = this.knobCache.get(entry.scenario.id);
+    const overrides: Override[] = [...request.sets, ['seed', String(request.seed)]];
+    let resolution: Resolution;
+    try {
+      resolution = await this.deps.client.validate(entry.text, 'toml', overrides, { knobOptions: !cached });
+    } catch (e) {
+      if (token !== this.token) return;
+      this.set({
+        notices: upsertNotice(this.snapshot.notices, {
+          key: 'run',
+          level: 'error',
+          title: 'The scenario could not be checked',
+          lines: [e instanceof Error ? e.message : String(e)],
+        }),
+      });
+      return;
+    }
+    if (token !== this.token) return;
+    const knobOptions = cached ?? resolution.knobOptions;
+    if (!cached && knobOptions) this.knobCache.set(entry.scenario.id, knobOptions);
+
+    let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
+    for (const r of resolution.rejected) {
+      const [path, value] = r.override;
+      notices = upsertNotice(notices, {
+        key: `override:${path}`,
+        level: 'error',
+        title: path === 'seed' ? `Seed ${value} was not used` : `Override ${path}=${value} was not applied`,
+        lines: [...r.errors.map(formatFieldError), 'The run uses the scenario without it.'],
+      });
+    }
+    if (!resolution.ok) {
+      notices = upsertNotice(notices, {
+        key: 'run',
+        level: 'error',
+        title: `Scenario ${entry.file} is invalid`,
+        lines: resolution.errors.map(formatFieldError),
+      });
+    }
+    this.set({ resolution, knobOptions, notices });
+    if (!resolution.ok) return;
+
+    const runId = this.deps.client.run(
+      { text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' },
+      (msg) => this.onRunMessage(msg),
+    );
+    this.deps.store.begin(runId);
+  }
+
+  private onRunMessage(msg: RunMessage): void {
+    this.deps.store.receive(msg);
+    if (msg.type === 'started') {
+      // Moving the playback here is not a user seek: keep the URL's t.
+      this.movingPlayback = true;
+      this.deps.playback.setEnd(msg.endMs);
+      if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
+      this.pendingSeekMs = null;
+      this.movingPlayback = false;
+      this.onPlayback();
+    } else if (msg.type === 'error') {
+      const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
+      this.set({
+        notices: upsertNotice(this.snapshot.notices, {
+          key: 'run',
+          level: 'error',
+          title: msg.error.panic ? 'The engine failed' : 'The run failed',
+          lines,
+        }),
+      });
+    }
+  }
+
+  /**
+   * A paused cursor is part of the URL: replaced, not pushed (scrubbing is not
+   * history), and at most every 200 ms, since browsers limit replaceState calls.
+   */
+  private onPlayback(): void {
+    if (this.movingPlayback || this.pendingSeekMs !== null || this.snapshot.phase !== 'ready') return;
+    const p = this.deps.playback.getSnapshot();
+    if (p.playing || p.endMs <= 0) return;
+    const t = Number(formatTime(p.cursorMs));
+    if (t === this.snapshot.request.t) return;
+    this.set({ request: { ...this.snapshot.request, t } });
+    this.cursorTimer ??= setTimeout(() => {
+      this.cursorTimer = null;
+      this.writeUrl('replace');
+    }, 200);
+  }
+
+  private writeUrl(mode: HistoryMode): void {
+    if (mode === 'none') return;
+    if (this.cursorTimer !== null) {
+      // This write includes the cursor.
+      clearTimeout(this.cursorTimer);
+      this.cursorTimer = null;
+    }
+    const search = serializeUrl(this.snapshot.request);
+    if (search === this.deps.history.search()) return;
+    if (mode === 'push') this.deps.history.push(search);
+    else this.deps.history.replace(search);
+  }
+
+  private set(patch: Partial<AppSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+function urlNotice(p: UrlProblem, index: number): Notice {
+  return {
+    key: `url:${p.param}:${index}`,
+    level: 'warning',
+    title: `URL parameter "${p.param}"`,
+    lines: [describeProblem(p), FALLBACK[p.param] ?? 'It was ignored.'],
+  };
+}
+
+export function browserHistory(): HistoryPort {
+  return {
+    search: () => window.location.search,
+    push: (search) => window.history.pushState(null, '', search),
+    replace: (search) => window.history.replaceState(null, '', search),
+    onPop: (listener) => {
+      window.addEventListener('popstate', listener);
+      return () => window.removeEventListener('popstate', listener);
+    },
+  };
+}

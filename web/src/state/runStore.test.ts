@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { EngineHost } from '../engine/host';
+import type { RunMessage } from '../engine/protocol';
+import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
+import { RunStore } from './runStore';
+
+/** Runs a scenario through a real host and returns its messages. */
+async function runMessages(id: string, overrides: [string, string][] = []): Promise<RunMessage[]> {
+  const msgs: RunMessage[] = [];
+  await new Promise<void>((resolve) => {
+    const host = new EngineHost({
+      load: loadWasmInNode,
+      post: (m) => {
+        if (m.type === 'validated' || m.type === 'validateFailed') return;
+        msgs.push(m);
+        if (m.type === 'done' || m.type === 'error') resolve();
+      },
+      yieldThen: (fn) => setTimeout(fn, 0),
+      now: () => performance.now(),
+      sliceBudgetMs: 1,
+    });
+    host.handle({ type: 'run', runId: 1, text: scenarioText(id), format: 'toml', overrides, recording: 'full' });
+  });
+  return msgs;
+}
+
+describe('RunStore', () => {
+  it('collects a run: metadata, series by name, trace in enqueue order', async () => {
+    const msgs = await runMessages('seed000/wired', [['flows.ftp.tcp.rwnd', '725KB']]);
+    const store = new RunStore({ notifyIntervalMs: 0 });
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.begin(1);
+    expect(store.getMeta().status).toBe('running');
+    for (const m of msgs) store.receive(m);
+    const meta = store.getMeta();
+    expect(meta.status).toBe('done');
+    expect(meta.digest).toMatch(/^[0-9a-f]+$/);
+    expect(meta.endMs).toBe(20000);
+    expect(notified).toBeGreaterThan(1);
+
+    const cwnd = store.seriesByName('flows.ftp.cwnd');
+    expect(cwnd?.info.style).toBe('step');
+    expect(cwnd?.timesMs.length).toBeGreaterThan(100);
+    expect(cwnd?.timesMs.length).toBe(cwnd?.values.length);
+    const fr = store.seriesByName('flows.ftp.fast_retransmit');
+    expect(fr?.timesMs.length).toBeGreaterThan(0);
+
+    const total = msgs.reduce((n, m) => n + (m.type === 'progress' ? (m.trace?.count ?? 0) : 0), 0);
+    const trace = store.traceView();
+    expect(trace?.count).toBe(total);
+    const enq = trace?.enqueuedMs ?? new Float64Array();
+    for (let i = 1; i < enq.length; i++) expect(enq[i]).toBeGreaterThanOrEqual(enq[i - 1] ?? 0);
+    expect(trace?.maxLifeMs).toBeGreaterThan(100); // at least the 100 ms bottleneck delay
+    expect([...(trace?.fate ?? [])].some((f) => f === 1)).toBe(true); // the 725 KB window overflows the queue
+  });
+
+  it('ignores messages of other runs', async () => {
+    const msgs = await runMessages('seed000/wired');
+    const store = new RunStore({ notifyIntervalMs: 0 });
+    store.begin(2);
+    for (const m of msgs) store.receive(m); // these are run 1's
+    expect(store.getMeta().status).toBe('running');
+    expect(store.traceView()).toBeNull();
+  });
+
+  it('caps what it keeps and says where the data stop', async () => {
+    const msgs = await runMessages('seed000/wired');
+    const store = new RunStore({ notifyIntervalMs: 0, maxTraceRecords: 500, maxSeriesPoints: 300 });
+    store.begin(1);
+    for (const m of msgs) store.receive(m);
+    expect(store.traceView()?.count).toBe(500);
+    const kept = store.getMeta().seriesInfo.reduce((n, _, id) => n + (store.seriesView(id)?.timesMs.length ?? 0), 0);
+    expect(kept).toBe(300);
+    const { traceTruncatedAtMs, seriesTruncatedAtMs } = store.getMeta();
+    expect(traceTruncatedAtMs).toBeGreaterThan(0);
+    expect(traceTruncatedAtMs).toBeLessThan(20000);
+    // Some series lose points from their very first chunk: the cut is the earliest lost point.
+    expect(seriesTruncatedAtMs).not.toBeNull();
+    expect(seriesTruncatedAtMs).toBeLessThan(20000);
+    // Later records are not kept: the last kept one is before the cut.
+    const trace = store.traceView();
+    expect(trace?.enqueuedMs[499]).toBeLessThanOrEqual(store.getMeta().traceTruncatedAtMs ?? 0);
+  });
+
+  it('records an error', () => {
+    const store = new RunStore();
+    store.begin(4);
+    store.receive({ type: 'error', runId: 4, error: { message: 'bad', fieldErrors: [], panic: false } });
+    expect(store.getMeta()).toMatchObject({ status: 'error', error: { message: 'bad' } });
+  });
+});

@@ -1,0 +1,223 @@
+// The current run's results, kept outside React: metadata as an immutable
+// snapshot for useSyncExternalStore, series and trace as growable columns that
+// plots and the animation read directly.
+
+import type { Scenario, SeriesInfo, Summary } from '../generated/types';
+import type { EngineError, RunMessage, Topology } from '../engine/protocol';
+import { Column, f64 } from './columns';
+import { TraceColumns, type TraceView } from './trace';
+
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+export interface RunMeta {
+  runId: number | null;
+  status: RunStatus;
+  scenario: Scenario | null;
+  topology: Topology | null;
+  seriesInfo: SeriesInfo[];
+  endMs: number;
+  /** Simulated time reached, progress 0..1, events processed. */
+  nowMs: number;
+  progress: number;
+  events: number;
+  summary: Summary | null;
+  digest: string | null;
+  /** Wall time the run took, ms. */
+  wallMs: number | null;
+  error: EngineError | null;
+  /** Bumped whenever series or trace data change. */
+  dataVersion: number;
+  /**
+   * Set when the run outgrew what the page keeps: trace records (the
+   * animation) or series points (the plots) after this time were not kept.
+   */
+  traceTruncatedAtMs: number | null;
+  seriesTruncatedAtMs: number | null;
+}
+
+export interface SeriesView {
+  id: number;
+  info: SeriesInfo;
+  timesMs: Float64Array;
+  values: Float64Array;
+}
+
+export interface RunStoreOptions {
+  /** Caps that keep a huge run from exhausting the page's memory. */
+  maxTraceRecords?: number;
+  maxSeriesPoints?: number;
+  /** Progress updates are coalesced to at most one notification per interval. */
+  notifyIntervalMs?: number;
+}
+
+const IDLE: RunMeta = {
+  runId: null,
+  status: 'idle',
+  scenario: null,
+  topology: null,
+  seriesInfo: [],
+  endMs: 0,
+  nowMs: 0,
+  progress: 0,
+  events: 0,
+  summary: null,
+  digest: null,
+  wallMs: null,
+  error: null,
+  dataVersion: 0,
+  traceTruncatedAtMs: null,
+  seriesTruncatedAtMs: null,
+};
+
+export class RunStore {
+  private meta: RunMeta = IDLE;
+  private listeners = new Set<() => void>();
+  private series: { times: Column<Float64Array>; values: Column<Float64Array> }[] = [];
+  private seriesPoints = 0;
+  private trace: TraceColumns | null = null;
+  private traceCache: { version: number; view: TraceView } | null = null;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly maxTrace: number;
+  private readonly maxPoints: number;
+  private readonly notifyIntervalMs: number;
+
+  constructor(options: RunStoreOptions = {}) {
+    // About 65 MB of trace and 64 MB of series: plenty for teaching-sized runs
+    // (seed000/wired keeps 7 thousand records), bounded for benchmark-sized ones.
+    this.maxTrace = options.maxTraceRecords ?? 1_500_000;
+    this.maxPoints = options.maxSeriesPoints ?? 4_000_000;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? 50;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getMeta = (): RunMeta => this.meta;
+
+  /** A run was requested; its data replace the current ones when it starts. */
+  begin(runId: number): void {
+    this.set({ runId, status: 'running', error: null, summary: null, digest: null, wallMs: null, progress: 0, events: 0 });
+  }
+
+  receive(msg: RunMessage): void {
+    if (msg.runId !== this.meta.runId) return;
+    switch (msg.type) {
+      case 'started':
+        this.series = msg.series.map(() => ({ times: new Column(f64, 256), values: new Column(f64, 256) }));
+        this.seriesPoints = 0;
+        this.trace = new TraceColumns(msg.topology.channels.map((c) => c.delay_ms));
+        this.set({
+          scenario: msg.scenario,
+          topology: msg.topology,
+          seriesInfo: msg.series,
+          endMs: msg.endMs,
+          nowMs: 0,
+          traceTruncatedAtMs: null,
+          seriesTruncatedAtMs: null,
+          dataVersion: this.meta.dataVersion + 1,
+        });
+        return;
+      case 'progress': {
+        const cut = this.append(msg);
+        this.meta = {
+          ...this.meta,
+          nowMs: msg.nowMs,
+          progress: msg.progress,
+          events: msg.events,
+          dataVersion: this.meta.dataVersion + 1,
+          traceTruncatedAtMs: this.meta.traceTruncatedAtMs ?? cut.trace,
+          seriesTruncatedAtMs: this.meta.seriesTruncatedAtMs ?? cut.series,
+        };
+        this.scheduleNotify();
+        return;
+      }
+      case 'done':
+        this.set({
+          status: 'done',
+          summary: msg.summary,
+          digest: msg.digest,
+          events: msg.events,
+          wallMs: msg.wallMs,
+          progress: 1,
+          nowMs: this.meta.endMs,
+        });
+        return;
+      case 'cancelled':
+        this.set({ status: 'cancelled' });
+        return;
+      case 'error':
+        this.set({ status: 'error', error: msg.error });
+        return;
+    }
+  }
+
+  /** Series `id` of the current run (views valid until the next append). */
+  seriesView(id: number): SeriesView | null {
+    const info = this.meta.seriesInfo[id];
+    const cols = this.series[id];
+    if (!info || !cols) return null;
+    return { id, info, timesMs: cols.times.view(), values: cols.values.view() };
+  }
+
+  seriesByName(name: string): SeriesView | null {
+    const id = this.meta.seriesInfo.findIndex((s) => s.name === name);
+    return id < 0 ? null : this.seriesView(id);
+  }
+
+  traceView(): TraceView | null {
+    if (!this.trace) return null;
+    const version = this.meta.dataVersion;
+    if (this.traceCache?.version !== version) this.traceCache = { version, view: this.trace.view() };
+    return this.traceCache.view;
+  }
+
+  /** Appends a progress message's data; returns where data stopped being kept, if they did. */
+  private append(msg: Extract<RunMessage, { type: 'progress' }>): { trace: number | null; series: number | null } {
+    let seriesCut: number | null = null;
+    let traceCut: number | null = null;
+    const chunk = msg.series;
+    if (chunk) {
+      let offset = 0;
+      for (let i = 0; i < chunk.ids.length; i++) {
+        const id = chunk.ids[i] ?? 0;
+        const n = chunk.lengths[i] ?? 0;
+        const cols = this.series[id];
+        const room = Math.max(0, this.maxPoints - this.seriesPoints);
+        const keep = Math.min(n, room);
+        if (cols && keep > 0) {
+          cols.times.append(chunk.timesMs, offset, offset + keep);
+          cols.values.append(chunk.values, offset, offset + keep);
+          this.seriesPoints += keep;
+        }
+        // Chunks are per series, so the earliest lost point over all chunks is the cut.
+        if (keep < n) seriesCut = Math.min(seriesCut ?? Infinity, chunk.timesMs[offset + keep] ?? msg.nowMs);
+        offset += n;
+      }
+    }
+    if (msg.trace && this.trace) {
+      const room = Math.max(0, this.maxTrace - this.trace.count);
+      const kept = this.trace.append(msg.trace, room);
+      if (kept < msg.trace.count) traceCut = msg.trace.enqueuedMs[kept] ?? msg.nowMs;
+    }
+    return { trace: traceCut, series: seriesCut };
+  }
+
+  private set(patch: Partial<RunMeta>): void {
+    this.meta = { ...this.meta, ...patch };
+    this.notifyNow();
+  }
+
+  private scheduleNotify(): void {
+    this.notifyTimer ??= setTimeout(() => this.notifyNow(), this.notifyIntervalMs);
+  }
+
+  private notifyNow(): void {
+    if (this.notifyTimer !== null) {
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+    }
+    for (const l of [...this.listeners]) l();
+  }
+}

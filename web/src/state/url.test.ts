@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SEED, parseUrl, serializeUrl, withSet, type UrlState } from './url';
+
+const scenarios = ['seed000/wired', 'seed000/satellite-symmetric'];
+
+function parse(search: string) {
+  return parseUrl(search, { scenarios });
+}
+
+describe('URL codec', () => {
+  it('round-trips a state', () => {
+    const state: UrlState = {
+      scenario: 'seed000/satellite-symmetric',
+      seed: 42,
+      sets: [
+        ['flows.ftp.tcp.variant', 'reno'],
+        ['links.downlink.errors.ber', '0.00001'],
+      ],
+      t: 1234.5,
+    };
+    const search = serializeUrl(state);
+    const back = parse(search);
+    expect(back.problems).toEqual([]);
+    expect(back.state).toEqual(state);
+    expect(serializeUrl(back.state)).toBe(search);
+  });
+
+  it('orders sets by path so equal states give equal URLs', () => {
+    const a = parse('?s=seed000/wired&set=links.bottleneck.rate=250kbps&set=flows.ftp.tcp.variant=reno');
+    const b = parse('?set=flows.ftp.tcp.variant=reno&s=seed000/wired&set=links.bottleneck.rate=250kbps');
+    expect(serializeUrl(a.state)).toBe(serializeUrl(b.state));
+    expect(serializeUrl(a.state)).toBe(
+      '?s=seed000%2Fwired&set=flows.ftp.tcp.variant%3Dreno&set=links.bottleneck.rate%3D250kbps',
+    );
+  });
+
+  it('encodes values with URLSearchParams and keeps "=" inside values', () => {
+    const state: UrlState = { scenario: 'seed000/wired', seed: 1, sets: [['a.b', 'x=y&z']], t: 0 };
+    const back = parse(serializeUrl(state));
+    expect(back.state.sets).toEqual([['a.b', 'x=y&z']]);
+  });
+
+  it('writes t to the microsecond without float noise, and omits t = 0', () => {
+    expect(serializeUrl({ scenario: 'seed000/wired', seed: 1, sets: [], t: 5000.0000001 })).toBe('?s=seed000%2Fwired&seed=1&t=5000');
+    expect(serializeUrl({ scenario: 'seed000/wired', seed: 1, sets: [], t: 0 })).toBe('?s=seed000%2Fwired&seed=1');
+  });
+
+  it('gives defaults for an empty URL', () => {
+    expect(parse('')).toEqual({ state: { scenario: 'seed000/wired', seed: null, sets: [], t: 0 }, problems: [] });
+  });
+
+  it('accepts the largest safe seed and rejects beyond it', () => {
+    expect(parse(`?seed=${MAX_SEED}`).state.seed).toBe(MAX_SEED);
+    const over = parse(`?seed=${MAX_SEED + 1}`);
+    expect(over.state.seed).toBeNull();
+    expect(over.problems[0]?.param).toBe('seed');
+  });
+
+  it('withSet replaces, adds in order and removes', () => {
+    const sets = withSet([['b', '1']], 'a', '2');
+    expect(sets).toEqual([
+      ['a', '2'],
+      ['b', '1'],
+    ]);
+    expect(withSet(sets, 'b', '3')).toEqual([
+      ['a', '2'],
+      ['b', '3'],
+    ]);
+    expect(withSet(sets, 'a', null)).toEqual([['b', '1']]);
+  });
+});
+
+describe('malformed parameters fall back and name the parameter', () => {
+  const cases: [string, string, Partial<UrlState>][] = [
+    ['?s=nope', 's', { scenario: 'seed000/wired' }],
+    ['?s=', 's', { scenario: 'seed000/wired' }],
+    ['?seed=abc', 'seed', { seed: null }],
+    ['?seed=-1', 'seed', { seed: null }],
+    ['?seed=1.5', 'seed', { seed: null }],
+    ['?seed=1e3', 'seed', { seed: null }],
+    ['?set=broken', 'set', { sets: [] }],
+    ['?set==reno', 'set', { sets: [] }],
+    ['?t=-5', 't', { t: 0 }],
+    ['?t=abc', 't', { t: 0 }],
+    ['?t=', 't', { t: 0 }],
+    ['?t=Infinity', 't', { t: 0 }],
+    ['?speed=2', 'speed', {}],
+    [`?seed=${'9'.repeat(2001)}`, 'seed', { seed: null }],
+    [`?set=a=${'x'.repeat(2000)}`, 'set', { sets: [] }],
+  ];
+  for (const [search, param, fallback] of cases) {
+    it(`${search.slice(0, 40)} -> ${param}`, () => {
+      const { state, problems } = parse(search);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.param).toBe(param);
+      expect(problems[0]?.allowed.length).toBeGreaterThan(0);
+      expect(problems[0]?.value.length).toBeLessThanOrEqual(80);
+      expect(state).toMatchObject(fallback);
+    });
+  }
+
+  it('reports each malformed parameter and keeps the good ones', () => {
+    const { state, problems } = parse('?s=nope&seed=abc&set=broken&set=flows.ftp.tcp.variant=reno&t=250');
+    expect(problems.map((p) => p.param)).toEqual(['s', 'seed', 'set']);
+    expect(problems[0]?.allowed).toContain('seed000/wired');
+    expect(state).toEqual({ scenario: 'seed000/wired', seed: null, sets: [['flows.ftp.tcp.variant', 'reno']], t: 250 });
+  });
+
+  it('keeps the first of repeated single-valued parameters and the last of a repeated set path', () => {
+    const { state, problems } = parse('?seed=1&seed=2&set=a=1&set=a=2');
+    expect(state.seed).toBe(1);
+    expect(state.sets).toEqual([['a', '2']]);
+    expect(problems.map((p) => p.param)).toEqual(['seed', 'set']);
+  });
+});

@@ -1,0 +1,57 @@
+import { AnimationCanvas } from '../animation/AnimationCanvas';
+import { Panel } from './Panel';
+import { PlaybackControls } from './PlaybackControls';
+
+function Legend() {
+  return (
+    <ul className="legend" aria-label="Legend">
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <rect x="1" y="1" width="16" height="8" fill="var(--pkt-data)" />
+        </svg>
+        data
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <path d="M1 2.5h12l4 2.5-4 2.5H1z" fill="var(--pkt-ack)" />
+        </svg>
+        ACK
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <rect x="1.5" y="1.5" width="15" height="7" fill="var(--pkt-retx)" stroke="var(--text)" />
+        </svg>
+        retransmission
+      </li>
+      <li>
+        <svg width="12" height="12" aria-hidden="true">
+          <path d="M2 2l8 8M10 2l-8 8" stroke="var(--loss-drop)" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+        queue drop
+      </li>
+      <li>
+        <svg width="14" height="14" aria-hidden="true">
+          <circle cx="7" cy="7" r="5.5" fill="none" stroke="var(--loss-corrupt)" strokeWidth="1.4" />
+          <path d="M4.5 4.5l5 5M9.5 4.5l-5 5" stroke="var(--loss-corrupt)" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        corrupted
+      </li>
+      <li>
+        <svg width="12" height="14" aria-hidden="true">
+          <rect x="1" y="1" width="10" height="12" fill="none" stroke="var(--queue-outline)" strokeDasharray="2 2" />
+          <rect x="2" y="7" width="8" height="5" fill="var(--pkt-data)" />
+        </svg>
+        queue / limit
+      </li>
+    </ul>
+  );
+}
+
+export function AnimationPanel() {
+  return (
+    <Panel title="Network" aside={<Legend />} className="animation-panel" testId="animation-panel">
+      <AnimationCanvas />
+      <PlaybackControls />
+    </Panel>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { FlowPlots } from '../plots/FlowPlots';
+import { AnimationPanel } from './AnimationPanel';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Header } from './Header';
+import { KnobsPanel } from './KnobsPanel';
+import { Notices } from './Notices';
+import { Panel } from './Panel';
+import { RunStatus } from './RunStatus';
+import { ScenarioInfo } from './ScenarioInfo';
+import { useApp, useRun } from './services';
+import { SummaryTable } from './SummaryTable';
+
+/**
+ * The page. Its root exposes the run's state as data attributes, which the
+ * end-to-end tests wait on instead of sleeping.
+ */
+export function App() {
+  return (
+    <AppRoot>
+      <ErrorBoundary name="The header">
+        <Header />
+      </ErrorBoundary>
+      <ErrorBoundary name="Messages">
+        <Notices />
+      </ErrorBoundary>
+      <main className="layout">
+        <aside className="sidebar">
+          <Panel title="Scenario" testId="scenario-panel">
+            <ScenarioInfo />
+          </Panel>
+          <Panel title="Settings" testId="knobs-panel">
+            <KnobsPanel />
+            <RunStatus />
+          </Panel>
+        </aside>
+        <div className="stage">
+          <AnimationPanel />
+          <FlowPlots />
+          <Panel title="Summary" testId="summary-panel">
+            <SummaryTable />
+          </Panel>
+        </div>
+      </main>
+    </AppRoot>
+  );
+}
+
+/** Only this element re-renders on run progress; the panels subscribe to what they show. */
+function AppRoot({ children }: { children: ReactNode }) {
+  const app = useApp();
+  const run = useRun();
+  return (
+    <div
+      className="app"
+      data-phase={app.phase}
+      data-run-state={run.status}
+      data-run-id={run.runId ?? ''}
+      data-digest={run.status === 'done' ? (run.digest ?? '') : ''}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef } from 'react';
+import { formatClock } from '../format';
+import { formatSpeed, nearestSpeedIndex, SPEEDS } from '../playback/clock';
+import { usePlayback, useServices } from './services';
+
+/** Play/pause, speed, a scrub slider over the run and the time readout. */
+export function PlaybackControls() {
+  const { playback } = useServices();
+  const snap = usePlayback();
+  const speedId = useId();
+  const scrubId = useId();
+  const scrubRef = useRef<HTMLInputElement>(null);
+  const timeRef = useRef<HTMLOutputElement>(null);
+  const dragging = useRef(false);
+  const disabled = snap.endMs <= 0;
+
+  // The slider and readout follow the clock every frame without re-rendering React.
+  useEffect(
+    () =>
+      playback.onFrame((t) => {
+        if (scrubRef.current && !dragging.current) scrubRef.current.value = String(t);
+        if (scrubRef.current) scrubRef.current.setAttribute('aria-valuetext', formatClock(t));
+        if (timeRef.current) timeRef.current.textContent = formatClock(t);
+      }),
+    [playback],
+  );
+
+  // Space toggles playback, unless a control has the keyboard.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== ' ' || e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      if (el?.closest('input, select, textarea, button, [contenteditable="true"], [role="dialog"]')) return;
+      e.preventDefault();
+      playback.toggle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playback]);
+
+  const speedIndex = nearestSpeedIndex(snap.speed);
+  return (
+    <div className="playback" role="group" aria-label="Playback" data-playing={snap.playing}>
+      <button
+        type="button"
+        className="play-button"
+        aria-label={snap.playing ? 'Pause' : 'Play'}
+        title={snap.playing ? 'Pause (space)' : 'Play (space)'}
+        disabled={disabled}
+        onClick={() => playback.toggle()}
+        data-testid="play"
+      >
+        {snap.playing ? (
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <rect x="3.5" y="2.5" width="3" height="11" rx="1" fill="currentColor" />
+            <rect x="9.5" y="2.5" width="3" height="11" rx="1" fill="currentColor" />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+          </svg>
+        )}
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Back to the start"
+        title="Back to the start"
+        disabled={disabled}
+        onClick={() => playback.seek(0)}
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M3 3v10M13 3L6 8l7 5z" stroke="currentColor" strokeWidth="1.6" fill="currentColor" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div className="scrub">
+        <label htmlFor={scrubId} className="visually-hidden">
+          Playback time
+        </label>
+        <input
+          id={scrubId}
+          ref={scrubRef}
+          type="range"
+          min={0}
+          max={Math.max(snap.endMs, 1)}
+          step="any"
+          defaultValue={snap.cursorMs}
+          disabled={disabled}
+          onPointerDown={() => (dragging.current = true)}
+          onPointerUp={() => (dragging.current = false)}
+          onBlur={() => (dragging.current = false)}
+          onInput={(e) => playback.seek(Number(e.currentTarget.value))}
+          data-testid="scrub"
+        />
+      </div>
+      <output className="time-readout" ref={timeRef} aria-live="off" data-testid="time">
+        {formatClock(snap.cursorMs)}
+      </output>
+      <span className="time-total">/ {formatClock(snap.endMs)}</span>
+      <div className="speed">
+        <label htmlFor={speedId}>Speed</label>
+        <input
+          id={speedId}
+          type="range"
+          min={0}
+          max={SPEEDS.length - 1}
+          step={1}
+          value={speedIndex}
+          aria-valuetext={`${formatSpeed(snap.speed)} real time`}
+          onChange={(e) => playback.setSpeed(SPEEDS[Number(e.target.value)] ?? 1)}
+        />
+        <output htmlFor={speedId} className="speed-readout">
+          {formatSpeed(snap.speed)}
+        </output>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatFieldError } from '../engine/protocol';
+import { title } from '../state/catalog';
+import { useApp, useServices } from './services';
+
+/**
+ * A button showing the current scenario that opens a list of all scenarios,
+ * grouped by paper, with their descriptions.
+ */
+export function ScenarioPicker() {
+  const { groups, entry, phase } = useApp();
+  const { controller } = useServices();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    // Focus the current scenario so arrow/tab navigation starts there.
+    rootRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"], .scenario-option')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const current = entry?.scenario;
+  return (
+    <div className="scenario-picker" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="picker-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`Scenario: ${current?.title ?? 'loading'}. Choose another scenario`}
+        disabled={phase !== 'ready'}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="scenario-picker"
+      >
+        <span className="picker-label">Scenario</span>
+        <span className="picker-value">{current?.title ?? (phase === 'loading' ? 'Loading…' : 'None')}</span>
+        <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+        </svg>
+      </button>
+      {open && (
+        <div className="picker-popover" id={listId} role="dialog" aria-label="Scenarios">
+          {groups.map((g) => (
+            <section key={g.key} className="picker-group" aria-label={g.label}>
+              <h3>{g.label}</h3>
+              <ul>
+                {g.entries.map((e) => {
+                  const s = e.scenario;
+                  const isCurrent = s !== null && s.id === current?.id;
+                  return (
+                    <li key={e.file}>
+                      <button
+                        type="button"
+                        className="scenario-option"
+                        aria-current={isCurrent}
+                        disabled={!s}
+                        onClick={() => {
+                          if (!s) return;
+                          setOpen(false);
+                          controller.selectScenario(s.id);
+                        }}
+                      >
+                        <span className="option-title">{title(e)}</span>
+                        {s?.paper && <span className="option-paper">{s.paper.reproduces}</span>}
+                        {s?.description && <span className="option-description">{s.description}</span>}
+                        {!s && (
+                          <span className="option-error">Cannot be loaded: {e.errors.map(formatFieldError).join('; ')}</span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// The long-lived objects views talk to, provided once at the root.
+
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AppController, AppSnapshot } from '../state/controller';
+import type { RunMeta, RunStore } from '../state/runStore';
+import type { Playback, PlaybackSnapshot } from '../playback/playback';
+
+export interface Services {
+  controller: AppController;
+  store: RunStore;
+  playback: Playback;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const s = useContext(ServicesContext);
+  if (!s) throw new Error('ServicesContext is missing');
+  return s;
+}
+
+export function useApp(): AppSnapshot {
+  const { controller } = useServices();
+  return useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+}
+
+export function useRun(): RunMeta {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, store.getMeta);
+}
+
+export function usePlayback(): PlaybackSnapshot {
+  const { playback } = useServices();
+  return useSyncExternalStore(playback.subscribe, playback.getSnapshot);
+}
