@@ -97,15 +97,7 @@ export class AppController {
         ),
       );
     } catch (e) {
-      this.set({
-        phase: 'failed',
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'engine',
-          level: 'error',
-          title: 'The engine could not start',
-          lines: [e instanceof Error ? e.message : String(e)],
-        }),
-      });
+      this.set({ phase: 'failed', notices: this.withError('engine', 'The engine could not start', e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
@@ -208,14 +200,7 @@ export class AppController {
       resolution = await this.deps.client.validate(entry.text, 'toml', overrides, { knobOptions: !cached });
     } catch (e) {
       if (token !== this.token) return;
-      this.set({
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'run',
-          level: 'error',
-          title: 'The scenario could not be checked',
-          lines: [e instanceof Error ? e.message : String(e)],
-        }),
-      });
+      this.set({ notices: this.withError('run', 'The scenario could not be checked', e) });
       return;
     }
     if (token !== this.token) return;
@@ -301,6 +286,16 @@ export class AppController {
     if (search === this.deps.history.search()) return;
     if (mode === 'push') this.deps.history.push(search);
     else this.deps.history.replace(search);
+  }
+
+  /** The notices with an error notice for `e` under `key`. */
+  private withError(key: string, title: string, e: unknown) {
+    return upsertNotice(this.snapshot.notices, {
+      key,
+      level: 'error',
+      title,
+      lines: [e instanceof Error ? e.message : String(e)],
+    });
   }
 
   private set(patch: Partial<AppSnapshot>): void {

@@ -4,24 +4,13 @@ import type { TraceChunk } from '../engine/protocol';
 import { Column, f64, u16, u32, u8 } from './columns';
 
 /** A read-only snapshot of the trace columns (views, valid until the next append). */
-export interface TraceView {
-  count: number;
-  enqueuedMs: Float64Array;
-  txStartMs: Float64Array;
-  txEndMs: Float64Array;
-  seq: Uint32Array;
-  size: Uint32Array;
-  channel: Uint16Array;
-  flow: Uint16Array;
-  kind: Uint8Array;
-  flags: Uint8Array;
-  fate: Uint8Array;
+export type TraceView = Omit<TraceChunk, 'uid'> & {
   /**
    * The longest time any record spends between enqueue and its last bit's
    * arrival: records enqueued earlier than `t - maxLifeMs` are gone by `t`.
    */
   maxLifeMs: number;
-}
+};
 
 export class TraceColumns {
   private readonly enqueuedMs = new Column(f64);

@@ -50,3 +50,12 @@ impl Packet {
         self.flags & flags::RETRANSMIT != 0
     }
 }
+
+#[cfg(test)]
+impl Packet {
+    /// A packet of flow 0 from node 0 to node 1, for tests.
+    pub fn for_test(kind: PacketKind, seq: u32, size_bytes: u32) -> Packet {
+        let payload_bytes = if kind == PacketKind::Data { size_bytes.saturating_sub(40) } else { 0 };
+        Packet { kind, seq, size_bytes, payload_bytes, dst: crate::ids::NodeId(1), ..Packet::default() }
+    }
+}

@@ -11,9 +11,10 @@ use crate::record::{
     TopologyChannel, TopologyFlow, TopologyNode, Trace,
 };
 use crate::rng::RandomStream;
-use crate::scenario::{Direction, Resolved};
+use crate::scenario::resolve::ResolvedChannel;
+use crate::scenario::Resolved;
 use crate::tcp::{SenderSeries, SinkSeries, TcpSender, TcpSink};
-use crate::time::{Bandwidth, Serializer, SimDuration, SimTime};
+use crate::time::{Serializer, SimTime};
 
 /// A protocol agent on a node.
 pub enum Agent {
@@ -42,19 +43,6 @@ struct FlowRuntime {
     sender: AgentId,
     sink: AgentId,
     start: SimTime,
-}
-
-/// Static facts about a channel, for summaries and the UI.
-#[derive(Clone, Debug)]
-pub struct ChannelInfo {
-    pub name: String,
-    pub link: String,
-    pub direction: Direction,
-    pub from: NodeId,
-    pub to: NodeId,
-    pub rate: Bandwidth,
-    pub delay: SimDuration,
-    pub limit: QueueLimit,
 }
 
 /// What agents see of the world while they handle one event.
@@ -91,7 +79,8 @@ pub struct Simulation {
     seed: u64,
     end: SimTime,
     node_ids: Vec<String>,
-    channel_info: Vec<ChannelInfo>,
+    /// Each channel's settings, in channel order.
+    channel_info: Vec<ResolvedChannel>,
     queue: EventQueue,
     timers: TimerTable,
     net: Network,
@@ -124,20 +113,7 @@ impl Simulation {
                 id
             })
             .collect();
-        let channel_info = r
-            .channels
-            .iter()
-            .map(|c| ChannelInfo {
-                name: c.name.clone(),
-                link: c.link.clone(),
-                direction: c.direction,
-                from: c.from,
-                to: c.to,
-                rate: c.rate,
-                delay: c.delay,
-                limit: c.limit,
-            })
-            .collect();
+        let channel_info = r.channels.clone();
         let net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
 
         let mut queue = EventQueue::new();
@@ -340,7 +316,7 @@ impl Simulation {
         &self.net.channels
     }
 
-    pub fn channels(&self) -> &[ChannelInfo] {
+    pub fn channels(&self) -> &[ResolvedChannel] {
         &self.channel_info
     }
 

@@ -7,10 +7,10 @@
 use super::FlowEndpoints;
 use crate::packet::PacketKind;
 use crate::record::{Fate, TraceRecord};
-use crate::sim::ChannelInfo;
+use crate::scenario::resolve::ResolvedChannel;
 use std::fmt::Write;
 
-pub fn trace_text(records: &[TraceRecord], channels: &[ChannelInfo], flows: &[FlowEndpoints]) -> String {
+pub fn trace_text(records: &[TraceRecord], channels: &[ResolvedChannel], flows: &[FlowEndpoints]) -> String {
     // (time, kind order, record index, event char); sorted to get a time-ordered file.
     let mut lines: Vec<(u64, u8, usize, char)> = Vec::with_capacity(records.len() * 3);
     for (i, r) in records.iter().enumerate() {

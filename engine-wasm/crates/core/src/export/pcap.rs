@@ -9,7 +9,7 @@
 use super::FlowEndpoints;
 use crate::packet::PacketKind;
 use crate::record::{Fate, TraceRecord};
-use crate::sim::ChannelInfo;
+use crate::scenario::resolve::ResolvedChannel;
 
 const LINKTYPE_RAW: u32 = 101;
 /// pcap magic for nanosecond timestamps.
@@ -49,7 +49,7 @@ fn headers(r: &TraceRecord, f: &FlowEndpoints) -> [u8; 40] {
     h
 }
 
-pub fn capture(records: &[TraceRecord], channels: &[ChannelInfo], flows: &[FlowEndpoints]) -> Vec<u8> {
+pub fn capture(records: &[TraceRecord], channels: &[ResolvedChannel], flows: &[FlowEndpoints]) -> Vec<u8> {
     let mut events: Vec<(u64, usize)> = Vec::new();
     for (i, r) in records.iter().enumerate() {
         let ch = &channels[r.channel.index()];

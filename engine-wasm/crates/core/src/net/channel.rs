@@ -188,23 +188,11 @@ impl Channel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::FlowId;
     use crate::packet::PacketKind;
     use crate::time::Bandwidth;
 
     fn pkt(size: u32) -> Packet {
-        Packet {
-            uid: 0,
-            flow: FlowId(0),
-            kind: PacketKind::Data,
-            flags: 0,
-            src: NodeId(0),
-            dst: NodeId(1),
-            seq: 0,
-            size_bytes: size,
-            payload_bytes: size,
-            created_at: SimTime::ZERO,
-        }
+        Packet::for_test(PacketKind::Data, 0, size)
     }
 
     fn channel(limit: QueueLimit) -> Channel {

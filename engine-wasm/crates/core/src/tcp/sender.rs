@@ -390,18 +390,7 @@ mod tests {
     }
 
     fn ack(seq: u32) -> Packet {
-        Packet {
-            uid: 0,
-            flow: FlowId(0),
-            kind: PacketKind::Ack,
-            flags: 0,
-            src: NodeId(1),
-            dst: NodeId(0),
-            seq,
-            size_bytes: 40,
-            payload_bytes: 0,
-            created_at: SimTime::ZERO,
-        }
+        Packet::for_test(PacketKind::Ack, seq, 40)
     }
 
     fn seqs(pkts: &[Packet]) -> Vec<u32> {

@@ -146,18 +146,7 @@ mod tests {
     }
 
     fn data(seq: u32) -> Packet {
-        Packet {
-            uid: 0,
-            flow: FlowId(0),
-            kind: PacketKind::Data,
-            flags: 0,
-            src: NodeId(0),
-            dst: NodeId(1),
-            seq,
-            size_bytes: 1040,
-            payload_bytes: 1000,
-            created_at: SimTime::ZERO,
-        }
+        Packet::for_test(PacketKind::Data, seq, 1040)
     }
 
     fn acks(ctx: &mut ScriptCtx) -> Vec<u32> {
