@@ -26,7 +26,7 @@ function trace(recs: Rec[], delays: number[]): TraceView {
     channel: Uint16Array.from(recs, (r) => r.channel ?? 0),
     flow: new Uint16Array(n),
     kind: Uint8Array.from(recs, (r) => r.kind ?? 0),
-    flags: Uint8Array.from(recs, (r) => r.flags ?? 0),
+    flags: Uint16Array.from(recs, (r) => r.flags ?? 0),
     fate: Uint8Array.from(recs, (r) => r.fate ?? 0),
     maxLifeMs,
   };

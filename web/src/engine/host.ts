@@ -28,7 +28,7 @@ export interface TraceDrainLike extends Freeable {
   readonly channel: Uint16Array;
   readonly flow: Uint16Array;
   readonly kind: Uint8Array;
-  readonly flags: Uint8Array;
+  readonly flags: Uint16Array;
   readonly fate: Uint8Array;
 }
 export interface EngineLike extends Freeable {

@@ -33,8 +33,8 @@ export interface TraceChunk {
   flow: Uint16Array;
   /** 0 data, 1 ACK. */
   kind: Uint8Array;
-  /** Bit 0: retransmission. */
-  flags: Uint8Array;
+  /** Bits: see the engine's TraceDrain.flags (0 retransmission, 1 ECT, 2 CE, 3 ECE, 4 CWR, 5 spoofed, 6 local retransmission, 7 marked). */
+  flags: Uint16Array;
   /** 0 delivered, 1 dropped by a full queue, 2 corrupted. */
   fate: Uint8Array;
 }

@@ -21,7 +21,7 @@ export class TraceColumns {
   private readonly channel = new Column(u16);
   private readonly flow = new Column(u16);
   private readonly kind = new Column(u8);
-  private readonly flags = new Column(u8);
+  private readonly flags = new Column(u16);
   private readonly fate = new Column(u8);
   private maxLifeMs = 0;
 

@@ -12,14 +12,50 @@ pub enum PacketKind {
     Data = 0,
     /// A pure TCP acknowledgement.
     Ack = 1,
+    /// A UDP datagram (constant-bit-rate traffic).
+    Datagram = 2,
 }
 
 /// Flag bits of a packet, shared with the trace.
 pub mod flags {
     /// A data segment sent before (a retransmission).
-    pub const RETRANSMIT: u8 = 1 << 0;
-    /// Hit by bit errors on the current channel; discarded on arrival.
-    pub const CORRUPTED: u8 = 1 << 7;
+    pub const RETRANSMIT: u16 = 1 << 0;
+    /// ECN-capable transport (RFC 3168 ECT codepoint).
+    pub const ECT: u16 = 1 << 1;
+    /// Congestion experienced: marked by a router's queue (RFC 3168 CE).
+    pub const CE: u16 = 1 << 2;
+    /// ECN-echo: an ACK telling the sender a CE mark arrived.
+    pub const ECE: u16 = 1 << 3;
+    /// Congestion window reduced: the sender answered an ECN-echo.
+    pub const CWR: u16 = 1 << 4;
+    /// Made by a middlebox on an endpoint's behalf (a split proxy's early ACK).
+    pub const SPOOFED: u16 = 1 << 5;
+    /// Resent from a middlebox's cache (Snoop's local retransmission).
+    pub const LOCAL_RETRANSMIT: u16 = 1 << 6;
+    /// A marked packet of the one-way delay estimator (seed 004).
+    pub const MARKED: u16 = 1 << 7;
+    /// Hit by bit errors on the current channel; discarded on arrival (never traced).
+    pub const CORRUPTED: u16 = 1 << 15;
+}
+
+/// SACK blocks of an ACK (RFC 2018): ranges `[start, end)` of segments held
+/// above the cumulative ACK, the most recently changed first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SackBlocks {
+    pub len: u8,
+    pub blocks: [(u32, u32); 3],
+}
+
+impl SackBlocks {
+    pub const MAX: usize = 3;
+
+    pub fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.blocks[..self.len as usize].iter().copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// A packet, copied by value through queues (no allocation per packet).
@@ -33,7 +69,7 @@ pub struct Packet {
     pub uid: u32,
     pub flow: FlowId,
     pub kind: PacketKind,
-    pub flags: u8,
+    pub flags: u16,
     pub src: NodeId,
     pub dst: NodeId,
     pub seq: u32,
@@ -43,11 +79,21 @@ pub struct Packet {
     pub payload_bytes: u32,
     /// When the sending agent emitted it: one-way delays are measured from here.
     pub created_at: SimTime,
+    /// SACK blocks (ACKs of a SACK receiver only).
+    pub sack: SackBlocks,
+    /// Timestamps option (RFC 7323): the sender's clock when sent, and the
+    /// value echoed back; zero when the option is off.
+    pub ts_val: SimTime,
+    pub ts_ecr: SimTime,
 }
 
 impl Packet {
     pub fn is_retransmit(&self) -> bool {
-        self.flags & flags::RETRANSMIT != 0
+        self.has(flags::RETRANSMIT)
+    }
+
+    pub fn has(&self, flag: u16) -> bool {
+        self.flags & flag != 0
     }
 }
 

@@ -283,7 +283,7 @@ impl Simulation {
         }
         let flow = &self.flows[pkt.flow.index()];
         let agent = match pkt.kind {
-            PacketKind::Data => flow.sink,
+            PacketKind::Data | PacketKind::Datagram => flow.sink,
             PacketKind::Ack => flow.sender,
         };
         self.with_agent(agent, now, |a, ctx| a.on_packet(pkt, ctx));

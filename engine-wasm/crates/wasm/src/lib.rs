@@ -141,8 +141,13 @@ pub struct TraceDrain {
     channel: Vec<u16>,
     flow: Vec<u16>,
     kind: Vec<u8>,
-    flags: Vec<u8>,
+    flags: Vec<u16>,
     fate: Vec<u8>,
+    created_ms: Vec<f64>,
+    sack_len: Vec<u8>,
+    sack_blocks: Vec<u32>,
+    ts_val_ms: Vec<f64>,
+    ts_ecr_ms: Vec<f64>,
 }
 
 #[wasm_bindgen]
@@ -188,10 +193,38 @@ impl TraceDrain {
     pub fn kind(&self) -> Uint8Array {
         Uint8Array::from(&self.kind[..])
     }
-    /// Bit 0: retransmission.
+    /// Bits: 0 retransmission, 1 ECT, 2 CE, 3 ECN-echo, 4 CWR, 5 spoofed by a
+    /// middlebox, 6 resent from a middlebox's cache, 7 marked for the one-way
+    /// delay estimator.
     #[wasm_bindgen(getter)]
-    pub fn flags(&self) -> Uint8Array {
-        Uint8Array::from(&self.flags[..])
+    pub fn flags(&self) -> Uint16Array {
+        Uint16Array::from(&self.flags[..])
+    }
+    /// When the sending agent emitted the packet.
+    #[wasm_bindgen(getter, js_name = createdMs)]
+    pub fn created_ms(&self) -> Float64Array {
+        Float64Array::from(&self.created_ms[..])
+    }
+    /// Number of SACK blocks (0 to 3) of each record.
+    #[wasm_bindgen(getter, js_name = sackLen)]
+    pub fn sack_len(&self) -> Uint8Array {
+        Uint8Array::from(&self.sack_len[..])
+    }
+    /// SACK blocks, six numbers per record: start, end (segments, end
+    /// exclusive) of blocks 1 to 3; unused ones are zero.
+    #[wasm_bindgen(getter, js_name = sackBlocks)]
+    pub fn sack_blocks(&self) -> Uint32Array {
+        Uint32Array::from(&self.sack_blocks[..])
+    }
+    /// Timestamp option value (0 when off).
+    #[wasm_bindgen(getter, js_name = tsValMs)]
+    pub fn ts_val_ms(&self) -> Float64Array {
+        Float64Array::from(&self.ts_val_ms[..])
+    }
+    /// Echoed timestamp (0 when off).
+    #[wasm_bindgen(getter, js_name = tsEcrMs)]
+    pub fn ts_ecr_ms(&self) -> Float64Array {
+        Float64Array::from(&self.ts_ecr_ms[..])
     }
     /// 0 delivered, 1 dropped by a full queue, 2 corrupted.
     #[wasm_bindgen(getter)]
@@ -303,6 +336,11 @@ impl Engine {
             kind: records.iter().map(|r| r.kind as u8).collect(),
             flags: records.iter().map(|r| r.flags).collect(),
             fate: records.iter().map(|r| r.fate as u8).collect(),
+            created_ms: records.iter().map(|r| ms(r.created)).collect(),
+            sack_len: records.iter().map(|r| r.sack.len).collect(),
+            sack_blocks: records.iter().flat_map(|r| r.sack.blocks.iter().flat_map(|&(a, b)| [a, b])).collect(),
+            ts_val_ms: records.iter().map(|r| ms(r.ts_val)).collect(),
+            ts_ecr_ms: records.iter().map(|r| ms(r.ts_ecr)).collect(),
         }
     }
 

@@ -36,6 +36,7 @@ pub fn trace_text(records: &[TraceRecord], channels: &[ResolvedChannel], flows: 
         let (kind, src, dst) = match r.kind {
             PacketKind::Data => ("tcp", f.sender, f.receiver),
             PacketKind::Ack => ("ack", f.receiver, f.sender),
+            PacketKind::Datagram => ("cbr", f.sender, f.receiver),
         };
         let _ = writeln!(
             out,

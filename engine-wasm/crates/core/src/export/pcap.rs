@@ -21,7 +21,7 @@ fn address(node: u16) -> [u8; 4] {
 
 fn headers(r: &TraceRecord, f: &FlowEndpoints) -> [u8; 40] {
     let (src, dst, sport, dport) = match r.kind {
-        PacketKind::Data => (f.sender.0, f.receiver.0, 10_000 + r.flow.0, 5001),
+        PacketKind::Data | PacketKind::Datagram => (f.sender.0, f.receiver.0, 10_000 + r.flow.0, 5001),
         PacketKind::Ack => (f.receiver.0, f.sender.0, 5001, 10_000 + r.flow.0),
     };
     let mut h = [0u8; 40];
@@ -38,7 +38,7 @@ fn headers(r: &TraceRecord, f: &FlowEndpoints) -> [u8; 40] {
     h[22..24].copy_from_slice(&dport.to_be_bytes());
     let byte = |segment: u32| 1u32.wrapping_add(segment.wrapping_mul(f.mss_bytes));
     let (seq, ack, tcp_flags) = match r.kind {
-        PacketKind::Data => (byte(r.seq), 1, 0x18u8),
+        PacketKind::Data | PacketKind::Datagram => (byte(r.seq), 1, 0x18u8),
         PacketKind::Ack => (1, byte(r.seq), 0x10u8),
     };
     h[24..28].copy_from_slice(&seq.to_be_bytes());
@@ -59,6 +59,7 @@ pub fn capture(records: &[TraceRecord], channels: &[ResolvedChannel], flows: &[F
             PacketKind::Ack if ch.to == f.sender && r.fate == Fate::Delivered => {
                 events.push((r.tx_end.0 + ch.delay.as_nanos(), i))
             }
+            // The capture shows TCP connections only.
             _ => {}
         }
     }

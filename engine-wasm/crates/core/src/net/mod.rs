@@ -84,6 +84,10 @@ impl Network {
             kind: pkt.kind,
             flags: pkt.flags,
             fate,
+            created: pkt.created_at,
+            sack: pkt.sack,
+            ts_val: pkt.ts_val,
+            ts_ecr: pkt.ts_ecr,
         });
     }
 

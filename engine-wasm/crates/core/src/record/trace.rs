@@ -6,7 +6,7 @@
 //! `tx_end + delay` of the channel. The animation draws from these alone.
 
 use crate::ids::{ChannelId, FlowId};
-use crate::packet::PacketKind;
+use crate::packet::{PacketKind, SackBlocks};
 use crate::time::SimTime;
 
 /// What became of a packet on a channel.
@@ -32,8 +32,13 @@ pub struct TraceRecord {
     pub seq: u32,
     pub size_bytes: u32,
     pub kind: PacketKind,
-    pub flags: u8,
+    pub flags: u16,
     pub fate: Fate,
+    /// When the sending agent emitted the packet (for its one-way delay so far).
+    pub created: SimTime,
+    pub sack: SackBlocks,
+    pub ts_val: SimTime,
+    pub ts_ecr: SimTime,
 }
 
 /// Trace records in admission order, with a cursor for streaming.

@@ -320,6 +320,7 @@ impl TcpSender {
             size_bytes: self.cfg.mss_bytes + self.cfg.header_bytes,
             payload_bytes: self.cfg.mss_bytes,
             created_at: now,
+            ..Packet::default()
         });
         self.stats.sent_packets += 1;
         if retransmit {

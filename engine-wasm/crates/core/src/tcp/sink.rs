@@ -125,6 +125,7 @@ impl TcpSink {
             size_bytes: self.cfg.ack_bytes,
             payload_bytes: 0,
             created_at: ctx.now(),
+            ..Packet::default()
         });
     }
 }
