@@ -75,17 +75,21 @@ pub struct Packet {
     pub seq: u32,
     /// Bytes on the wire, headers included.
     pub size_bytes: u32,
-    /// Application bytes carried.
-    pub payload_bytes: u32,
-    /// When the sending agent emitted it: one-way delays are measured from here.
+    /// Application bytes carried (an MSS is at most 65,495).
+    pub payload_bytes: u16,
+    /// When the sending agent emitted it: one-way delays are measured from
+    /// here, and it is the timestamp value (RFC 7323 TSval) when that option is on.
     pub created_at: SimTime,
-    /// SACK blocks (ACKs of a SACK receiver only).
-    pub sack: SackBlocks,
-    /// Timestamps option (RFC 7323): the sender's clock when sent, and the
-    /// value echoed back; zero when the option is off.
-    pub ts_val: SimTime,
+    /// SACK blocks (ACKs of a SACK receiver only): the first `sack_len` of
+    /// `sack_blocks`; see [`Packet::sack`]. (Stored apart to fit a cache line.)
+    pub sack_len: u8,
+    pub sack_blocks: [(u32, u32); SackBlocks::MAX],
+    /// The timestamp echoed by an ACK (RFC 7323 TSecr); zero when the option is off.
     pub ts_ecr: SimTime,
 }
+
+// A packet fills one cache line: it is copied at every hop.
+const _: () = assert!(std::mem::size_of::<Packet>() <= 64);
 
 impl Packet {
     pub fn is_retransmit(&self) -> bool {
@@ -95,13 +99,22 @@ impl Packet {
     pub fn has(&self, flag: u16) -> bool {
         self.flags & flag != 0
     }
+
+    pub fn sack(&self) -> SackBlocks {
+        SackBlocks { len: self.sack_len, blocks: self.sack_blocks }
+    }
+
+    pub fn set_sack(&mut self, sack: SackBlocks) {
+        self.sack_len = sack.len;
+        self.sack_blocks = sack.blocks;
+    }
 }
 
 #[cfg(test)]
 impl Packet {
     /// A packet of flow 0 from node 0 to node 1, for tests.
     pub fn for_test(kind: PacketKind, seq: u32, size_bytes: u32) -> Packet {
-        let payload_bytes = if kind == PacketKind::Data { size_bytes.saturating_sub(40) } else { 0 };
+        let payload_bytes = if kind == PacketKind::Data { size_bytes.saturating_sub(40) as u16 } else { 0 };
         Packet { kind, seq, size_bytes, payload_bytes, dst: crate::ids::NodeId(1), ..Packet::default() }
     }
 }

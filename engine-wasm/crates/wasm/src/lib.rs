@@ -146,7 +146,6 @@ pub struct TraceDrain {
     created_ms: Vec<f64>,
     sack_len: Vec<u8>,
     sack_blocks: Vec<u32>,
-    ts_val_ms: Vec<f64>,
     ts_ecr_ms: Vec<f64>,
 }
 
@@ -200,7 +199,8 @@ impl TraceDrain {
     pub fn flags(&self) -> Uint16Array {
         Uint16Array::from(&self.flags[..])
     }
-    /// When the sending agent emitted the packet.
+    /// When the sending agent emitted the packet (also its timestamp value
+    /// when the timestamps option is on).
     #[wasm_bindgen(getter, js_name = createdMs)]
     pub fn created_ms(&self) -> Float64Array {
         Float64Array::from(&self.created_ms[..])
@@ -215,11 +215,6 @@ impl TraceDrain {
     #[wasm_bindgen(getter, js_name = sackBlocks)]
     pub fn sack_blocks(&self) -> Uint32Array {
         Uint32Array::from(&self.sack_blocks[..])
-    }
-    /// Timestamp option value (0 when off).
-    #[wasm_bindgen(getter, js_name = tsValMs)]
-    pub fn ts_val_ms(&self) -> Float64Array {
-        Float64Array::from(&self.ts_val_ms[..])
     }
     /// Echoed timestamp (0 when off).
     #[wasm_bindgen(getter, js_name = tsEcrMs)]
@@ -339,7 +334,6 @@ impl Engine {
             created_ms: records.iter().map(|r| ms(r.created)).collect(),
             sack_len: records.iter().map(|r| r.sack.len).collect(),
             sack_blocks: records.iter().flat_map(|r| r.sack.blocks.iter().flat_map(|&(a, b)| [a, b])).collect(),
-            ts_val_ms: records.iter().map(|r| ms(r.ts_val)).collect(),
             ts_ecr_ms: records.iter().map(|r| ms(r.ts_ecr)).collect(),
         }
     }

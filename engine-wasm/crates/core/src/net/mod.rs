@@ -85,8 +85,7 @@ impl Network {
             flags: pkt.flags,
             fate,
             created: pkt.created_at,
-            sack: pkt.sack,
-            ts_val: pkt.ts_val,
+            sack: pkt.sack(),
             ts_ecr: pkt.ts_ecr,
         });
     }

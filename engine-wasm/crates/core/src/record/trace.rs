@@ -37,7 +37,6 @@ pub struct TraceRecord {
     /// When the sending agent emitted the packet (for its one-way delay so far).
     pub created: SimTime,
     pub sack: SackBlocks,
-    pub ts_val: SimTime,
     pub ts_ecr: SimTime,
 }
 

@@ -318,7 +318,7 @@ impl TcpSender {
             dst: self.addr.remote,
             seq,
             size_bytes: self.cfg.mss_bytes + self.cfg.header_bytes,
-            payload_bytes: self.cfg.mss_bytes,
+            payload_bytes: self.cfg.mss_bytes as u16,
             created_at: now,
             ..Packet::default()
         });

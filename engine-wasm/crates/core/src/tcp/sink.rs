@@ -78,7 +78,7 @@ impl TcpSink {
         ctx.record(self.series.owd, owd.as_secs_f64());
         self.stats.received_packets += 1;
         self.stats.received_bytes += pkt.payload_bytes as u64;
-        let accepted = self.reassembly.accept(pkt.seq, pkt.payload_bytes);
+        let accepted = self.reassembly.accept(pkt.seq, pkt.payload_bytes as u32);
         if accepted.duplicate {
             self.stats.duplicate_packets += 1;
             if pkt.is_retransmit() {
