@@ -59,7 +59,8 @@ export function resolveOverrides(
 function normalizeKnobOptions(validate: ValidateFn, text: string, format: ScenarioFormat): KnobOptionValues[] {
   const base = validate(text, format, []).scenario;
   if (!base) return [];
-  return (base.knobs ?? []).map((knob) => ({
+  const single = (base.knobs ?? []).filter((k): k is typeof k & { path: string } => !!k.path);
+  return single.map((knob) => ({
     path: knob.path,
     base: rawAt(base, knob.path),
     normalized: (knob.options ?? []).map((option) => {

@@ -213,7 +213,8 @@ rwnd?: string
 variant?: Variant
 }
 /**
- * A control the UI shows for this scenario, bound to a field path.
+ * A control the UI shows for this scenario: either one field (`path`, with
+ * optional `options`) or named `presets` that each set several fields.
  * 
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Knob".
@@ -230,8 +231,32 @@ label: string
 options?: unknown[]
 /**
  * Dotted field path with list items named by id, e.g. "flows.ftp.tcp.variant".
+ * Empty when the knob has presets.
  */
-path: string
+path?: string
+/**
+ * Named settings of several fields, e.g. SACK off / on.
+ */
+presets?: KnobPreset[]
+/**
+ * Show it among the prominent mechanism switches (Snoop, SACK, ECN, ...).
+ */
+prominent?: boolean
+}
+/**
+ * One choice of a preset knob.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "KnobPreset".
+ */
+export interface KnobPreset {
+label: string
+/**
+ * Field path to value, e.g. { "flows.ftp.receiver.sack" = true }.
+ */
+set: {
+[k: string]: unknown
+}
 }
 /**
  * A duplex link between nodes `a` and `b`. Settings at the link level apply

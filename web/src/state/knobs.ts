@@ -27,7 +27,8 @@ export function knobViews(
   knobOptions: readonly KnobOptionValues[] | null,
   sets: readonly Override[],
 ): KnobView[] {
-  const knobs: Knob[] = scenario?.knobs ?? [];
+  // Single-field knobs; preset knobs (several fields at once) are not shown yet.
+  const knobs = (scenario?.knobs ?? []).filter((k): k is Knob & { path: string } => !!k.path);
   const effective = resolution?.scenario ?? scenario;
   return knobs.map((knob) => {
     const options = (knob.options ?? []).map(optionToRaw);

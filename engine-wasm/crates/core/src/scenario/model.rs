@@ -307,11 +307,14 @@ pub enum AppKind {
     Bulk,
 }
 
-/// A control the UI shows for this scenario, bound to a field path.
+/// A control the UI shows for this scenario: either one field (`path`, with
+/// optional `options`) or named `presets` that each set several fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Knob {
     /// Dotted field path with list items named by id, e.g. "flows.ftp.tcp.variant".
+    /// Empty when the knob has presets.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub path: String,
     pub label: String,
     /// What changing it shows.
@@ -320,4 +323,19 @@ pub struct Knob {
     /// Values to offer; empty means any value the field accepts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<serde_json::Value>,
+    /// Named settings of several fields, e.g. SACK off / on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub presets: Vec<KnobPreset>,
+    /// Show it among the prominent mechanism switches (Snoop, SACK, ECN, ...).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prominent: bool,
+}
+
+/// One choice of a preset knob.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KnobPreset {
+    pub label: String,
+    /// Field path to value, e.g. { "flows.ftp.receiver.sack" = true }.
+    pub set: std::collections::BTreeMap<String, serde_json::Value>,
 }

@@ -228,8 +228,21 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     }
 
     for (i, k) in s.knobs.iter().enumerate() {
-        if !knob_path_exists(s, &k.path) {
-            ck.fail(format!("knobs.{i}.path"), format!("no field \"{}\"", k.path), "a field path of this scenario");
+        let base = format!("knobs.{i}");
+        match (k.path.is_empty(), k.presets.is_empty()) {
+            (false, true) => {
+                if !knob_path_exists(s, &k.path) {
+                    ck.fail(format!("{base}.path"), format!("no field \"{}\"", k.path), "a field path of this scenario");
+                }
+            }
+            (true, false) => {
+                for (j, p) in k.presets.iter().enumerate() {
+                    for path in p.set.keys().filter(|path| !knob_path_exists(s, path)) {
+                        ck.fail(format!("{base}.presets.{j}.set"), format!("no field \"{path}\""), "field paths of this scenario");
+                    }
+                }
+            }
+            _ => ck.fail(base, "a knob needs either a path or presets", "path = \"...\" or presets = [...]"),
         }
     }
 
@@ -414,6 +427,13 @@ mod tests {
         };
         assert_eq!(e[0].path, "knobs.0.path");
         // A direction's table may be absent until set: still a valid knob.
+        let presets = TWO_NODES.to_string()
+            + "\n[[knobs]]\nlabel = \"x\"\npresets = [{ label = \"a\", set = { \"flows.f.tcp.variant\" = \"tahoe\", \"flows.f.tcp.nope\" = 1 } }]\n";
+        let e = match load(&presets, Format::Toml, &[]) {
+            Err(ScenarioErrors(e)) => e,
+            Ok(_) => panic!("accepted a preset on a missing field"),
+        };
+        assert_eq!(e[0].to_string(), "knobs.0.presets.0.set: no field \"flows.f.tcp.nope\" (allowed: field paths of this scenario)");
         let text = TWO_NODES.to_string() + "\n[[knobs]]\npath = \"links.ab.forward.rate\"\nlabel = \"x\"\n";
         assert!(load(&text, Format::Toml, &[]).is_ok());
     }
