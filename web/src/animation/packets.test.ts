@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceView } from '../state/trace';
+import { traceFixture } from '../state/testing/traceFixture';
 import { fadeSimMs, lanePosition, lowerBound, packetsAt } from './packets';
 
 interface Rec {
@@ -13,23 +14,20 @@ interface Rec {
 }
 
 function trace(recs: Rec[], delays: number[]): TraceView {
-  const n = recs.length;
-  let maxLifeMs = 0;
-  for (const r of recs) maxLifeMs = Math.max(maxLifeMs, r.end + (delays[r.channel ?? 0] ?? 0) - r.enq);
-  return {
-    count: n,
-    enqueuedMs: Float64Array.from(recs, (r) => r.enq),
-    txStartMs: Float64Array.from(recs, (r) => r.start),
-    txEndMs: Float64Array.from(recs, (r) => r.end),
-    seq: Uint32Array.from(recs, (_, i) => i),
-    size: Uint32Array.from(recs, () => 1040),
-    channel: Uint16Array.from(recs, (r) => r.channel ?? 0),
-    flow: new Uint16Array(n),
-    kind: Uint8Array.from(recs, (r) => r.kind ?? 0),
-    flags: Uint16Array.from(recs, (r) => r.flags ?? 0),
-    fate: Uint8Array.from(recs, (r) => r.fate ?? 0),
-    maxLifeMs,
-  };
+  return traceFixture(
+    recs.map((r, i) => ({
+      enqueuedMs: r.enq,
+      txStartMs: r.start,
+      txEndMs: r.end,
+      seq: i,
+      size: 1040,
+      channel: r.channel ?? 0,
+      kind: r.kind ?? 0,
+      flags: r.flags ?? 0,
+      fate: r.fate ?? 0,
+    })),
+    delays,
+  );
 }
 
 describe('lanePosition', () => {

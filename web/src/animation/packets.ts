@@ -7,8 +7,12 @@
 // lane (0 = sender, 1 = receiver) the head is at (t - txStart) / delay and the
 // tail at (t - txEnd) / delay, both clamped to [0, 1].
 
-import { FLAG_RETRANSMISSION, PacketFate, PacketKind } from '../engine/protocol';
+import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
+import { lowerBound } from '../state/search';
 import type { TraceView } from '../state/trace';
+
+/** The first index whose enqueue time is >= t (records are in enqueue order). */
+export { lowerBound };
 
 export interface WirePacket {
   index: number;
@@ -62,18 +66,6 @@ export function lanePosition(
   return { head: clamp01((t - txStartMs) / delayMs), tail: clamp01((t - txEndMs) / delayMs) };
 }
 
-/** The first index whose enqueue time is >= t (records are in enqueue order). */
-export function lowerBound(times: Float64Array, count: number, t: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] ?? 0) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Everything visible at t. `delayMs[c]` is channel c's propagation delay;
  * loss markers stay for `fadeMs` of simulated time.
@@ -89,7 +81,7 @@ export function packetsAt(trace: TraceView, delayMs: readonly number[], t: numbe
     const delay = delayMs[channel] ?? 0;
     const fate = trace.fate[i] ?? 0;
     const ack = trace.kind[i] === PacketKind.ack;
-    const retransmission = ((trace.flags[i] ?? 0) & FLAG_RETRANSMISSION) !== 0;
+    const retransmission = ((trace.flags[i] ?? 0) & FLAG.retransmission) !== 0;
     const flow = trace.flow[i] ?? 0;
 
     if (fate === PacketFate.dropped) {

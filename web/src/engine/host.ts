@@ -6,6 +6,7 @@
 import type { FieldError, Scenario, SeriesInfo, Summary } from '../generated/types';
 import type { EngineError, EngineToUi, Override, ScenarioFormat, Topology, UiToEngine } from './protocol';
 import { resolveOverrides, type ValidateFn, type ValidateResult } from './resolve';
+import { readColumns, type TraceArrays } from './traceColumns';
 
 /** The parts of a TraceDrain / SeriesDrain the host reads. */
 interface Freeable {
@@ -17,19 +18,9 @@ export interface SeriesDrainLike extends Freeable {
   readonly timesMs: Float64Array;
   readonly values: Float64Array;
 }
-export interface TraceDrainLike extends Freeable {
+/** A TraceDrain: `length` records, one getter per column of TRACE_COLUMNS. */
+export interface TraceDrainLike extends Freeable, Readonly<TraceArrays> {
   readonly length: number;
-  readonly enqueuedMs: Float64Array;
-  readonly txStartMs: Float64Array;
-  readonly txEndMs: Float64Array;
-  readonly uid: Uint32Array;
-  readonly seq: Uint32Array;
-  readonly size: Uint32Array;
-  readonly channel: Uint16Array;
-  readonly flow: Uint16Array;
-  readonly kind: Uint8Array;
-  readonly flags: Uint16Array;
-  readonly fate: Uint8Array;
 }
 export interface EngineLike extends Freeable {
   runFor(maxEvents: number): boolean;
@@ -300,20 +291,7 @@ function copyTrace(d: TraceDrainLike): EngineToUiTrace {
   try {
     const count = d.length;
     if (count === 0) return null;
-    return {
-      count,
-      enqueuedMs: d.enqueuedMs,
-      txStartMs: d.txStartMs,
-      txEndMs: d.txEndMs,
-      uid: d.uid,
-      seq: d.seq,
-      size: d.size,
-      channel: d.channel,
-      flow: d.flow,
-      kind: d.kind,
-      flags: d.flags,
-      fate: d.fate,
-    };
+    return { count, ...readColumns(d) };
   } finally {
     d.free();
   }

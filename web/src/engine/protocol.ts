@@ -3,6 +3,7 @@
 // validations, `runId` for runs), so stale replies can be recognised and dropped.
 
 import type { FieldError, Recording, Scenario, SeriesInfo, Summary, Topology } from '../generated/types';
+import { columnBuffers, type TraceChunk } from './traceColumns';
 
 export type ScenarioFormat = 'toml' | 'json';
 
@@ -20,29 +21,9 @@ export interface SeriesChunk {
   values: Float64Array;
 }
 
-/** New trace records, as columns (see the engine's TraceDrain). */
-export interface TraceChunk {
-  count: number;
-  enqueuedMs: Float64Array;
-  txStartMs: Float64Array;
-  txEndMs: Float64Array;
-  uid: Uint32Array;
-  seq: Uint32Array;
-  size: Uint32Array;
-  channel: Uint16Array;
-  flow: Uint16Array;
-  /** 0 data, 1 ACK. */
-  kind: Uint8Array;
-  /** Bits: see the engine's TraceDrain.flags (0 retransmission, 1 ECT, 2 CE, 3 ECE, 4 CWR, 5 spoofed, 6 local retransmission, 7 marked). */
-  flags: Uint16Array;
-  /** 0 delivered, 1 dropped by a full queue, 2 corrupted. */
-  fate: Uint8Array;
-}
-
-export const PacketKind = { data: 0, ack: 1 } as const;
-export const PacketFate = { delivered: 0, dropped: 1, corrupted: 2 } as const;
-export const FLAG_RETRANSMISSION = 1;
-
+/** New trace records, as columns: see traceColumns.ts (the one list of them). */
+export type { TraceChunk } from './traceColumns';
+export { FLAG, PacketFate, PacketKind } from './traceColumns';
 /** An override the engine refused, with its field errors. */
 export interface RejectedOverride {
   override: Override;
@@ -137,22 +118,7 @@ export function transferables(msg: EngineToUi): Transferable[] {
     const s = msg.series;
     out.push(s.ids.buffer, s.lengths.buffer, s.timesMs.buffer, s.values.buffer);
   }
-  if (msg.trace) {
-    const t = msg.trace;
-    out.push(
-      t.enqueuedMs.buffer,
-      t.txStartMs.buffer,
-      t.txEndMs.buffer,
-      t.uid.buffer,
-      t.seq.buffer,
-      t.size.buffer,
-      t.channel.buffer,
-      t.flow.buffer,
-      t.kind.buffer,
-      t.flags.buffer,
-      t.fate.buffer,
-    );
-  }
+  if (msg.trace) out.push(...columnBuffers(msg.trace));
   // A buffer listed twice makes postMessage throw; drains give one buffer per column,
   // but guard anyway (a zero-length array may share a static buffer).
   return [...new Set(out)];

@@ -1,10 +1,18 @@
-// The packet trace of a run, as growable columns in enqueue-time order.
+// The packet trace of a run, as growable columns in enqueue-time order: one
+// Column per entry of TRACE_COLUMNS.
 
-import type { TraceChunk } from '../engine/protocol';
-import { Column, f64, u16, u32, u8 } from './columns';
+import {
+  MAKE_ARRAY,
+  TRACE_COLUMN_NAMES,
+  TRACE_COLUMNS,
+  type TraceArrays,
+  type TraceChunk,
+  type TraceColumnName,
+} from '../engine/traceColumns';
+import { Column } from './columns';
 
 /** A read-only snapshot of the trace columns (views, valid until the next append). */
-export type TraceView = Omit<TraceChunk, 'uid'> & {
+export type TraceView = TraceChunk & {
   /**
    * The longest time any record spends between enqueue and its last bit's
    * arrival: records enqueued earlier than `t - maxLifeMs` are gone by `t`.
@@ -12,40 +20,36 @@ export type TraceView = Omit<TraceChunk, 'uid'> & {
   maxLifeMs: number;
 };
 
+type Columns = { [K in TraceColumnName]: Column<TraceArrays[K]> };
+
 export class TraceColumns {
-  private readonly enqueuedMs = new Column(f64);
-  private readonly txStartMs = new Column(f64);
-  private readonly txEndMs = new Column(f64);
-  private readonly seq = new Column(u32);
-  private readonly size = new Column(u32);
-  private readonly channel = new Column(u16);
-  private readonly flow = new Column(u16);
-  private readonly kind = new Column(u8);
-  private readonly flags = new Column(u16);
-  private readonly fate = new Column(u8);
+  private readonly columns: Columns;
+  private records = 0;
   private maxLifeMs = 0;
 
   /** `delayMs[c]`: propagation delay of channel c. */
-  constructor(private readonly delayMs: readonly number[]) {}
+  constructor(private readonly delayMs: readonly number[]) {
+    const columns: Partial<Record<TraceColumnName, Column<TraceArrays[TraceColumnName]>>> = {};
+    for (const name of TRACE_COLUMN_NAMES) {
+      const make: (n: number) => TraceArrays[TraceColumnName] = MAKE_ARRAY[TRACE_COLUMNS[name].type];
+      columns[name] = new Column(make);
+    }
+    this.columns = columns as Columns;
+  }
 
   get count(): number {
-    return this.enqueuedMs.length;
+    return this.records;
   }
 
   /** Appends up to `limit` records of a chunk; returns how many were kept. */
   append(chunk: TraceChunk, limit = chunk.count): number {
     const n = Math.max(0, Math.min(chunk.count, limit));
     if (n === 0) return 0;
-    this.enqueuedMs.append(chunk.enqueuedMs, 0, n);
-    this.txStartMs.append(chunk.txStartMs, 0, n);
-    this.txEndMs.append(chunk.txEndMs, 0, n);
-    this.seq.append(chunk.seq, 0, n);
-    this.size.append(chunk.size, 0, n);
-    this.channel.append(chunk.channel, 0, n);
-    this.flow.append(chunk.flow, 0, n);
-    this.kind.append(chunk.kind, 0, n);
-    this.flags.append(chunk.flags, 0, n);
-    this.fate.append(chunk.fate, 0, n);
+    for (const name of TRACE_COLUMN_NAMES) {
+      const per = TRACE_COLUMNS[name].per;
+      (this.columns[name] as Column<TraceArrays[TraceColumnName]>).append(chunk[name], 0, n * per);
+    }
+    this.records += n;
     for (let i = 0; i < n; i++) {
       const life = (chunk.txEndMs[i] ?? 0) + (this.delayMs[chunk.channel[i] ?? 0] ?? 0) - (chunk.enqueuedMs[i] ?? 0);
       if (life > this.maxLifeMs) this.maxLifeMs = life;
@@ -54,19 +58,8 @@ export class TraceColumns {
   }
 
   view(): TraceView {
-    return {
-      count: this.count,
-      enqueuedMs: this.enqueuedMs.view(),
-      txStartMs: this.txStartMs.view(),
-      txEndMs: this.txEndMs.view(),
-      seq: this.seq.view(),
-      size: this.size.view(),
-      channel: this.channel.view(),
-      flow: this.flow.view(),
-      kind: this.kind.view(),
-      flags: this.flags.view(),
-      fate: this.fate.view(),
-      maxLifeMs: this.maxLifeMs,
-    };
+    const views: Partial<Record<TraceColumnName, TraceArrays[TraceColumnName]>> = {};
+    for (const name of TRACE_COLUMN_NAMES) views[name] = this.columns[name].view();
+    return { ...(views as TraceArrays), count: this.records, maxLifeMs: this.maxLifeMs };
   }
 }

@@ -1,0 +1,125 @@
+// The packet trace's columns, listed once. The worker copies these out of a
+// TraceDrain, transfers their buffers, and the store appends them; adding a
+// column the engine exposes is one line here.
+
+/** Typed-array kinds a column can have. */
+export interface ColumnArrays {
+  f64: Float64Array;
+  u32: Uint32Array;
+  u16: Uint16Array;
+  u8: Uint8Array;
+}
+export type ColumnType = keyof ColumnArrays;
+
+export const MAKE_ARRAY: { [K in ColumnType]: (length: number) => ColumnArrays[K] } = {
+  f64: (n) => new Float64Array(n),
+  u32: (n) => new Uint32Array(n),
+  u16: (n) => new Uint16Array(n),
+  u8: (n) => new Uint8Array(n),
+};
+
+interface ColumnSpec<T extends ColumnType> {
+  type: T;
+  /** Values per record (SACK blocks: six). */
+  per: number;
+}
+const col = <T extends ColumnType>(type: T, per = 1): ColumnSpec<T> => ({ type, per });
+
+/** Every column of the engine's TraceDrain, by its getter name. */
+export const TRACE_COLUMNS = {
+  enqueuedMs: col('f64'),
+  txStartMs: col('f64'),
+  txEndMs: col('f64'),
+  /** When the sending agent emitted the packet: one-way delay so far is t - createdMs. */
+  createdMs: col('f64'),
+  /** Unique per packet and run; the same on every channel the packet crosses. */
+  uid: col('u32'),
+  /** Data: segment number. ACK: cumulative ACK (next segment expected). */
+  seq: col('u32'),
+  /** Bytes on the wire, headers included. */
+  size: col('u32'),
+  channel: col('u16'),
+  flow: col('u16'),
+  /** See PacketKind. */
+  kind: col('u8'),
+  /** See FLAG. */
+  flags: col('u16'),
+  /** See PacketFate. */
+  fate: col('u8'),
+  /** SACK blocks in use (0 to 3). */
+  sackLen: col('u8'),
+  /** start, end (segments, end exclusive) of blocks 1 to 3. */
+  sackBlocks: col('u32', 6),
+  /** Echoed timestamp (RFC 7323 TSecr), 0 when the option is off. */
+  tsEcrMs: col('f64'),
+} as const;
+
+export type TraceColumnName = keyof typeof TRACE_COLUMNS;
+export const TRACE_COLUMN_NAMES = Object.keys(TRACE_COLUMNS) as TraceColumnName[];
+
+/** One typed array per column. */
+export type TraceArrays = { [K in TraceColumnName]: ColumnArrays[(typeof TRACE_COLUMNS)[K]['type']] };
+
+/** New trace records, as columns: `count` records, `per` values each. */
+export interface TraceChunk extends TraceArrays {
+  count: number;
+}
+
+/** Reads every column from a drain-like object (each wasm getter copies, so each is read once). */
+export function readColumns(source: Readonly<TraceArrays>): TraceArrays {
+  const out: Partial<Record<TraceColumnName, TraceArrays[TraceColumnName]>> = {};
+  for (const name of TRACE_COLUMN_NAMES) out[name] = source[name];
+  return out as TraceArrays;
+}
+
+/** Buffers of a chunk, for transfer to another thread (each once). */
+export function columnBuffers(chunk: TraceArrays): ArrayBufferLike[] {
+  return [...new Set(TRACE_COLUMN_NAMES.map((name) => chunk[name].buffer))];
+}
+
+/** Zero-filled columns for `count` records (tests and fixtures). */
+export function emptyColumns(count: number): TraceArrays {
+  const out: Partial<Record<TraceColumnName, TraceArrays[TraceColumnName]>> = {};
+  for (const name of TRACE_COLUMN_NAMES) {
+    const spec = TRACE_COLUMNS[name];
+    out[name] = MAKE_ARRAY[spec.type](count * spec.per);
+  }
+  return out as TraceArrays;
+}
+
+/** Packet kinds of the `kind` column. */
+export const PacketKind = { data: 0, ack: 1, datagram: 2 } as const;
+/** What became of a record on its channel. */
+export const PacketFate = { delivered: 0, dropped: 1, corrupted: 2 } as const;
+
+/** Bits of the `flags` column (the engine's packet::flags). */
+export const FLAG = {
+  retransmission: 1 << 0,
+  ect: 1 << 1,
+  ce: 1 << 2,
+  ece: 1 << 3,
+  cwr: 1 << 4,
+  /** Made by a middlebox on an endpoint's behalf (a split proxy's early ACK). */
+  spoofed: 1 << 5,
+  /** Resent from a middlebox's cache (Snoop's local retransmission). */
+  localRetransmission: 1 << 6,
+  /** Marked for the one-way delay estimator. */
+  marked: 1 << 7,
+} as const;
+export type FlagName = keyof typeof FLAG;
+
+/** Readable names of the flags, in bit order. */
+export const FLAG_LABELS: Record<FlagName, string> = {
+  retransmission: 'retransmission',
+  ect: 'ECT',
+  ce: 'CE',
+  ece: 'ECN-echo',
+  cwr: 'CWR',
+  spoofed: 'spoofed by a middlebox',
+  localRetransmission: 'resent from a middlebox cache',
+  marked: 'marked for the delay estimator',
+};
+
+export function flagNames(flags: number): FlagName[] {
+  return (Object.keys(FLAG) as FlagName[]).filter((name) => (flags & FLAG[name]) !== 0);
+}
