@@ -11,7 +11,7 @@ export type AppKind = "bulk"
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Variant".
  */
-export type Variant = ("tahoe" | "reno")
+export type Variant = ("tahoe" | "reno" | "newreno" | "sack1")
 /**
  * A duration with its unit, e.g. "500ms".
  * 
@@ -64,6 +64,13 @@ export type QueueCapacity = string
  * via the `definition` "Recording".
  */
 export type Recording = ("full" | "series" | "summary")
+/**
+ * Which retransmission timer a sender runs.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "RtoEstimatorKind".
+ */
+export type RtoEstimatorKind = ("rfc6298" | "ns2")
 /**
  * How a series is drawn.
  * 
@@ -150,7 +157,7 @@ start?: string
  */
 export interface ReceiverSpec {
 /**
- * Bytes of an ACK on the wire.
+ * Bytes of an ACK on the wire (SACK blocks add 8 each).
  */
 ack_size?: string
 /**
@@ -162,6 +169,10 @@ delack_interval?: string
  * (ns-2 TCPSink/DelAck); otherwise ACK every segment.
  */
 delayed_ack?: boolean
+/**
+ * Report SACK blocks (RFC 2018; ns-2's TCPSink/Sack1).
+ */
+sack?: boolean
 }
 /**
  * The sender's TCP settings.
@@ -178,6 +189,10 @@ clock_granularity?: string
  * Duplicate ACKs that trigger fast retransmit.
  */
 dupack_threshold?: number
+/**
+ * ECN (RFC 3168): data marked ECT; an ECN-echo halves the window once per window.
+ */
+ecn?: boolean
 /**
  * TCP/IP header bytes on the wire per packet (ns-2 adds 40).
  */
@@ -207,10 +222,29 @@ min_rto?: string
  */
 mss?: string
 /**
+ * Retransmission timer: RFC 6298, or ns-2's tick-based one (ticks of
+ * `clock_granularity`, as ns-2's tcpTick_).
+ */
+rto_estimator?: ("rfc6298" | "ns2")
+/**
  * The receiver's advertised window; without window scaling at most 65535 B.
  */
 rwnd?: string
+/**
+ * ns-2's connection start: segment 0 is a 40-byte SYN whose ACK does not
+ * grow cwnd (ns-2's syn_ and delay_growth_, both on by default there).
+ */
+syn?: boolean
+/**
+ * Timestamps option (RFC 7323): 12 more header bytes, an RTT sample per ACK.
+ */
+timestamps?: boolean
 variant?: Variant
+/**
+ * Window scale option (RFC 7323), on by default as in today's stacks;
+ * when off the advertised window is at most 65535 B whatever `rwnd` says.
+ */
+window_scaling?: boolean
 }
 /**
  * A control the UI shows for this scenario: either one field (`path`, with

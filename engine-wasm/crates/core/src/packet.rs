@@ -34,6 +34,11 @@ pub mod flags {
     pub const LOCAL_RETRANSMIT: u16 = 1 << 6;
     /// A marked packet of the one-way delay estimator (seed 004).
     pub const MARKED: u16 = 1 << 7;
+    /// ns-2's SYN: segment 0 without payload, when the handshake is modelled.
+    pub const SYN: u16 = 1 << 8;
+    /// The first segment resent after a timeout: if the receiver already
+    /// has it, the timeout was spurious.
+    pub const TIMEOUT_RETRANSMIT: u16 = 1 << 9;
     /// Hit by bit errors on the current channel; discarded on arrival (never traced).
     pub const CORRUPTED: u16 = 1 << 15;
 }

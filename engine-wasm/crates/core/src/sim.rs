@@ -133,6 +133,7 @@ impl Simulation {
                 rto: reg("rto", "s", SeriesStyle::Step),
                 fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
                 timeout: reg("timeout", "seq", SeriesStyle::Marker),
+                ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
             };
             let sink_series = SinkSeries {
                 delivered: reg("delivered", "bytes", SeriesStyle::Step),

@@ -113,6 +113,14 @@ fn a_window_larger_than_pipe_plus_queue_loses_packets_and_recovers() {
 }
 
 #[test]
+fn without_window_scaling_the_window_stops_at_65535_bytes() {
+    let capped = run("seed000/wired.toml", &["flows.ftp.tcp.rwnd=725KB", "flows.ftp.tcp.window_scaling=false"], Recording::Summary);
+    let plain = run("seed000/wired.toml", &["flows.ftp.tcp.rwnd=65535B"], Recording::Summary);
+    assert_eq!(capped.summary().digest, plain.summary().digest);
+    assert_eq!(capped.sender(0).config().rwnd_segments, 65);
+}
+
+#[test]
 fn packets_are_conserved_on_every_channel() {
     for rel in ["seed000/wired.toml", "seed000/satellite-symmetric.toml", "seed000/satellite-asymmetric.toml"] {
         for sets in [&[][..], &["flows.ftp.tcp.rwnd=725KB"][..]] {

@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn bad_enum_values_list_the_choices() {
         let e = first_error(MINIMAL, &["flows.f.tcp.variant=rno"]);
-        assert_eq!(e, "flows.f.tcp.variant: unknown value \"rno\" (allowed: tahoe, reno)");
+        assert!(e.starts_with("flows.f.tcp.variant: unknown value \"rno\" (allowed: tahoe, reno, newreno, sack1"), "{e}");
     }
 
     #[test]

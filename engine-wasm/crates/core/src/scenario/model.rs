@@ -189,6 +189,24 @@ pub struct TcpSpec {
     /// RFC 3042 limited transmit (ns-2's singledup_).
     #[serde(default)]
     pub limited_transmit: bool,
+    /// Window scale option (RFC 7323), on by default as in today's stacks;
+    /// when off the advertised window is at most 65535 B whatever `rwnd` says.
+    #[serde(default = "default_true")]
+    pub window_scaling: bool,
+    /// ECN (RFC 3168): data marked ECT; an ECN-echo halves the window once per window.
+    #[serde(default)]
+    pub ecn: bool,
+    /// Timestamps option (RFC 7323): 12 more header bytes, an RTT sample per ACK.
+    #[serde(default)]
+    pub timestamps: bool,
+    /// ns-2's connection start: segment 0 is a 40-byte SYN whose ACK does not
+    /// grow cwnd (ns-2's syn_ and delay_growth_, both on by default there).
+    #[serde(default)]
+    pub syn: bool,
+    /// Retransmission timer: RFC 6298, or ns-2's tick-based one (ticks of
+    /// `clock_granularity`, as ns-2's tcpTick_).
+    #[serde(default)]
+    pub rto_estimator: RtoEstimatorKind,
     /// RTO before the first RTT sample (RFC 6298: 1 s).
     #[serde(default = "default_initial_rto")]
     pub initial_rto: Dur,
@@ -201,6 +219,21 @@ pub struct TcpSpec {
     /// Clock granularity G of RFC 6298.
     #[serde(default = "default_granularity")]
     pub clock_granularity: Dur,
+}
+
+/// Which retransmission timer a sender runs.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RtoEstimatorKind {
+    /// RFC 6298 in integer nanoseconds.
+    #[default]
+    Rfc6298,
+    /// ns-2's: RTT samples in whole ticks, fixed-point srtt and rttvar.
+    Ns2,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_variant() -> Variant {
@@ -244,6 +277,11 @@ impl Default for TcpSpec {
             rwnd: default_rwnd(),
             dupack_threshold: default_dupack_threshold(),
             limited_transmit: false,
+            window_scaling: true,
+            ecn: false,
+            timestamps: false,
+            syn: false,
+            rto_estimator: RtoEstimatorKind::default(),
             initial_rto: default_initial_rto(),
             min_rto: default_min_rto(),
             max_rto: default_max_rto(),
@@ -263,9 +301,12 @@ pub struct ReceiverSpec {
     /// Longest delay of an ACK (ns-2: 100 ms; RFC 1122: at most 500 ms).
     #[serde(default = "default_delack_interval")]
     pub delack_interval: Dur,
-    /// Bytes of an ACK on the wire.
+    /// Bytes of an ACK on the wire (SACK blocks add 8 each).
     #[serde(default = "default_header")]
     pub ack_size: Bytes,
+    /// Report SACK blocks (RFC 2018; ns-2's TCPSink/Sack1).
+    #[serde(default)]
+    pub sack: bool,
 }
 
 fn default_delack_interval() -> Dur {
@@ -274,7 +315,7 @@ fn default_delack_interval() -> Dur {
 
 impl Default for ReceiverSpec {
     fn default() -> Self {
-        ReceiverSpec { delayed_ack: false, delack_interval: default_delack_interval(), ack_size: default_header() }
+        ReceiverSpec { delayed_ack: false, delack_interval: default_delack_interval(), ack_size: default_header(), sack: false }
     }
 }
 

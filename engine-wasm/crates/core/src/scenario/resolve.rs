@@ -3,11 +3,11 @@
 //! link direction with every setting filled in, flows with their routes.
 
 use super::error::{FieldError, ScenarioErrors};
-use super::model::{ChannelSpec, LinkSpec, QueueKind, Scenario};
+use super::model::{ChannelSpec, LinkSpec, QueueKind, RtoEstimatorKind, Scenario};
 use super::units::{Dur, QueueCapacity};
 use crate::ids::NodeId;
 use crate::net::{QueueLimit, Routes};
-use crate::tcp::{RtoConfig, SenderConfig, SinkConfig};
+use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig};
 use crate::time::{Bandwidth, SimDuration, SimTime};
 use std::collections::HashMap;
 
@@ -199,6 +199,18 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
             ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
         }
         let (Some(from), Some(to)) = (from, to) else { continue };
+        // RFC 7323 TCP option with two NOPs: 12 bytes on every segment and ACK.
+        let options_bytes = if t.timestamps { 12 } else { 0 };
+        // Without window scaling the 16-bit window field caps the advertised window.
+        let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
+        let rto_kind = match t.rto_estimator {
+            RtoEstimatorKind::Rfc6298 => RtoKind::Rfc6298,
+            RtoEstimatorKind::Ns2 => {
+                // ns-2 places each connection's clock at random within a tick.
+                let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.rto"));
+                RtoKind::Ns2 { boot_fraction_ppm: (rng.uniform() * 1e6) as u32 }
+            }
+        };
         flows.push(ResolvedFlow {
             id: f.id.clone(),
             from,
@@ -206,9 +218,9 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
             sender: SenderConfig {
                 variant: t.variant,
                 mss_bytes: t.mss.0.min(MAX_MSS) as u32,
-                header_bytes: t.header.0.min(120) as u32,
+                header_bytes: t.header.0.min(120) as u32 + options_bytes,
                 initial_window: t.initial_window,
-                rwnd_segments: (t.rwnd.0 / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
+                rwnd_segments: (rwnd_bytes / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
                 dupack_threshold: t.dupack_threshold,
                 limited_transmit: t.limited_transmit,
                 rto: RtoConfig {
@@ -217,11 +229,16 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
                     max: t.max_rto.duration(),
                     granularity: t.clock_granularity.duration(),
                 },
+                rto_kind,
+                ecn: t.ecn,
+                timestamps: t.timestamps,
+                syn: t.syn,
             },
             sink: SinkConfig {
                 delayed_ack: r.delayed_ack,
                 delack_interval: r.delack_interval.duration(),
-                ack_bytes: r.ack_size.0.min(1500) as u32,
+                ack_bytes: r.ack_size.0.min(1500) as u32 + options_bytes,
+                sack: r.sack,
             },
             start: SimTime(f.app.start.0),
         });

@@ -4,12 +4,15 @@
 
 pub mod reassembly;
 pub mod rto;
+pub mod rto_ns2;
+pub mod sack_blocks;
+pub mod scoreboard;
 pub mod sender;
 pub mod sink;
 pub mod window;
 
-pub use rto::{RtoConfig, RtoEstimator};
-pub use sender::{SenderConfig, SenderSeries, SenderStats, TcpSender};
+pub use rto::{RtoConfig, RtoEstimator, RtoTimer};
+pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, TcpSender};
 pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
 
 use schemars::JsonSchema;
@@ -25,15 +28,23 @@ pub enum Variant {
     /// Tahoe plus fast recovery: halve the window and inflate it by the
     /// duplicate ACKs (RFC 5681; ns-2 Agent/TCP/Reno).
     Reno,
+    /// Reno that stays in recovery through partial ACKs, resending one hole
+    /// per ACK (RFC 6582; ns-2 Agent/TCP/Newreno).
+    NewReno,
+    /// Recovery driven by SACK blocks: a scoreboard and a pipe estimate
+    /// (RFC 2018, RFC 6675; ns-2 Agent/TCP/Sack1). Needs a SACK receiver.
+    Sack1,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Tahoe, Variant::Reno];
+    pub const ALL: [Variant; 4] = [Variant::Tahoe, Variant::Reno, Variant::NewReno, Variant::Sack1];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Tahoe => "tahoe",
             Variant::Reno => "reno",
+            Variant::NewReno => "newreno",
+            Variant::Sack1 => "sack1",
         }
     }
 }

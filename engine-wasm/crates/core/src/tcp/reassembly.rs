@@ -2,8 +2,8 @@
 
 use std::collections::VecDeque;
 
-/// Segments at and beyond the next expected one, as payload sizes (0 = not
-/// yet received), like ns-2's `Acker`. Steady in-order traffic reuses the
+/// Segments at and beyond the next expected one, as payload sizes plus one
+/// (0 = not yet received; a SYN carries no payload), like ns-2's `Acker`. Steady in-order traffic reuses the
 /// same slots, so it allocates nothing once warm.
 #[derive(Clone, Debug, Default)]
 pub struct Reassembly {
@@ -36,6 +36,11 @@ impl Reassembly {
         self.seen_end
     }
 
+    /// Whether segment `seq` has arrived.
+    pub fn has(&self, seq: u32) -> bool {
+        seq < self.next_expected || self.window.get((seq - self.next_expected) as usize).is_some_and(|&b| b != 0)
+    }
+
     pub fn accept(&mut self, seq: u32, payload_bytes: u32) -> Accepted {
         if seq < self.next_expected {
             return Accepted { delivered_bytes: 0, duplicate: true, filled_gap: false };
@@ -47,13 +52,13 @@ impl Reassembly {
             self.window.resize(slot + 1, 0);
         }
         let duplicate = self.window[slot] != 0;
-        self.window[slot] = payload_bytes.max(1);
+        self.window[slot] = payload_bytes + 1;
         let mut delivered_bytes = 0u64;
         while let Some(&bytes) = self.window.front() {
             if bytes == 0 {
                 break;
             }
-            delivered_bytes += bytes as u64;
+            delivered_bytes += bytes as u64 - 1;
             self.window.pop_front();
             self.next_expected += 1;
         }

@@ -72,6 +72,12 @@ impl RtoEstimator {
         self.current = self.base;
     }
 
+    /// Ends a backoff without a new sample (ns-2 does this on partial ACKs).
+    pub fn reset_backoff(&mut self) {
+        self.backoff = 0;
+        self.current = self.base;
+    }
+
     /// (5.5) The timer expired: double the RTO, up to the maximum.
     pub fn back_off(&mut self) {
         if self.current < self.cfg.max {
@@ -168,5 +174,59 @@ mod tests {
         assert_eq!(secs, vec![1, 2, 4, 8, 16, 32, 60, 60, 60]);
         e.on_sample(ms(100));
         assert_eq!(e.rto(), ms(1000));
+    }
+}
+
+/// Which retransmission timer a sender runs.
+#[derive(Clone, Debug)]
+pub enum RtoTimer {
+    /// RFC 6298 in integer nanoseconds.
+    Rfc6298(RtoEstimator),
+    /// ns-2's tick-based timer, for runs meant to match ns-2.
+    Ns2(super::rto_ns2::Ns2Rto),
+}
+
+impl RtoTimer {
+    /// One RTT measurement `r` taken at `now_ns` (`timestamps`: from a TSecr).
+    pub fn on_sample(&mut self, r: SimDuration, now_ns: u64, timestamps: bool) {
+        match self {
+            RtoTimer::Rfc6298(e) => e.on_sample(r),
+            RtoTimer::Ns2(e) => e.on_sample(r, now_ns, timestamps),
+        }
+    }
+
+    pub fn rto(&self) -> SimDuration {
+        match self {
+            RtoTimer::Rfc6298(e) => e.rto(),
+            RtoTimer::Ns2(e) => e.rto(),
+        }
+    }
+
+    pub fn back_off(&mut self) {
+        match self {
+            RtoTimer::Rfc6298(e) => e.back_off(),
+            RtoTimer::Ns2(e) => e.back_off(),
+        }
+    }
+
+    pub fn reset_backoff(&mut self) {
+        match self {
+            RtoTimer::Rfc6298(e) => e.reset_backoff(),
+            RtoTimer::Ns2(e) => e.reset_backoff(),
+        }
+    }
+
+    pub fn srtt(&self) -> Option<SimDuration> {
+        match self {
+            RtoTimer::Rfc6298(e) => e.srtt(),
+            RtoTimer::Ns2(e) => e.srtt(),
+        }
+    }
+
+    pub fn backoff_exponent(&self) -> u32 {
+        match self {
+            RtoTimer::Rfc6298(e) => e.backoff_exponent(),
+            RtoTimer::Ns2(e) => e.backoff_exponent(),
+        }
     }
 }

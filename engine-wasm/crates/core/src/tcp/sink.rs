@@ -1,17 +1,21 @@
 //! The TCP receiver: reassembly and acknowledgements.
 //!
-//! Two ACK policies, as ns-2's sinks: `TCPSink` ACKs every segment;
-//! `TCPSink/DelAck` delays the ACK of an in-order segment until a second one
-//! arrives or a timer expires (RFC 1122 4.2.3.2, RFC 5681 4.2), and ACKs at
-//! once a segment that is out of order or fills a gap.
+//! The four ns-2 sinks: `TCPSink` ACKs every segment; `TCPSink/DelAck`
+//! delays the ACK of an in-order segment until a second one arrives or a
+//! timer expires (RFC 1122 4.2.3.2, RFC 5681 4.2), and ACKs at once a segment
+//! that is out of order or fills a gap; `TCPSink/Sack1` and
+//! `TCPSink/Sack1/DelAck` add SACK blocks (RFC 2018), 8 bytes each on the wire.
+//! ECN (RFC 3168 6.1.3): after a CE mark, ACKs carry ECE until data with CWR
+//! arrives. Timestamps (RFC 7323 4.3): an ACK echoes TS.Recent.
 
 use super::reassembly::Reassembly;
+use super::sack_blocks::SackReporter;
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
-use crate::packet::{Packet, PacketKind};
+use crate::packet::{flags, Packet, PacketKind, SackBlocks};
 use crate::record::summary::DurationStats;
 use crate::record::SeriesId;
-use crate::time::SimDuration;
+use crate::time::{SimDuration, SimTime};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SinkConfig {
@@ -20,6 +24,8 @@ pub struct SinkConfig {
     pub delack_interval: SimDuration,
     /// Bytes of a pure ACK on the wire.
     pub ack_bytes: u32,
+    /// Add SACK blocks to ACKs.
+    pub sack: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -51,18 +57,32 @@ pub struct TcpSink {
     series: SinkSeries,
     reassembly: Reassembly,
     ack_pending: bool,
+    sack: Option<SackReporter>,
+    /// The segment the next ACK answers (its SACK block comes first).
+    last_seq: u32,
+    /// A CE mark arrived and no CWR since: ACKs carry ECE.
+    ece_pending: bool,
+    /// RFC 7323 TS.Recent: the timestamp to echo.
+    ts_recent: SimTime,
+    /// RFC 7323 Last.ACK.sent: the cumulative ACK of the last ACK sent.
+    last_ack_sent: u32,
     pub stats: SinkStats,
 }
 
 impl TcpSink {
     pub fn new(cfg: SinkConfig, addr: FlowAddr, delack_timer: TimerId, series: SinkSeries) -> Self {
         TcpSink {
+            sack: cfg.sack.then(SackReporter::default),
             cfg,
             addr,
             delack_timer,
             series,
             reassembly: Reassembly::default(),
             ack_pending: false,
+            last_seq: 0,
+            ece_pending: false,
+            ts_recent: SimTime::ZERO,
+            last_ack_sent: 0,
             stats: SinkStats::default(),
         }
     }
@@ -78,6 +98,18 @@ impl TcpSink {
         ctx.record(self.series.owd, owd.as_secs_f64());
         self.stats.received_packets += 1;
         self.stats.received_bytes += pkt.payload_bytes as u64;
+        // RFC 3168 6.1.3: CWR ends the echo; a CE mark (re)starts it.
+        if pkt.has(flags::CWR) {
+            self.ece_pending = false;
+        }
+        if pkt.has(flags::CE) {
+            self.ece_pending = true;
+        }
+        // RFC 7323 4.3: remember the TSval of a segment at or below the last ACK sent.
+        if pkt.seq <= self.last_ack_sent {
+            self.ts_recent = pkt.created_at;
+        }
+        self.last_seq = pkt.seq;
         let accepted = self.reassembly.accept(pkt.seq, pkt.payload_bytes as u32);
         if accepted.duplicate {
             self.stats.duplicate_packets += 1;
@@ -91,7 +123,8 @@ impl TcpSink {
         }
         if self.cfg.delayed_ack {
             let in_order = pkt.seq + 1 == self.reassembly.next_expected();
-            if !self.ack_pending && in_order && !accepted.filled_gap {
+            // A SYN is answered at once (ns-2's SYN_immediate_ack_).
+            if !self.ack_pending && in_order && !accepted.filled_gap && !pkt.has(flags::SYN) {
                 self.ack_pending = true;
                 ctx.set_timer(self.delack_timer, ctx.now() + self.cfg.delack_interval);
                 return;
@@ -114,19 +147,27 @@ impl TcpSink {
 
     fn send_ack(&mut self, ctx: &mut impl AgentCtx) {
         self.stats.acks_sent += 1;
-        ctx.send(Packet {
+        let sack = match self.sack.as_mut() {
+            Some(reporter) => reporter.blocks_for(self.last_seq, &self.reassembly),
+            None => SackBlocks::default(),
+        };
+        let mut ack = Packet {
             uid: 0,
             flow: self.addr.flow,
             kind: PacketKind::Ack,
-            flags: 0,
+            flags: if self.ece_pending { flags::ECE } else { 0 },
             src: self.addr.local,
             dst: self.addr.remote,
             seq: self.reassembly.next_expected(),
-            size_bytes: self.cfg.ack_bytes,
+            size_bytes: self.cfg.ack_bytes + 8 * sack.len as u32,
             payload_bytes: 0,
             created_at: ctx.now(),
+            ts_ecr: self.ts_recent,
             ..Packet::default()
-        });
+        };
+        ack.set_sack(sack);
+        self.last_ack_sent = ack.seq;
+        ctx.send(ack);
     }
 }
 
@@ -135,13 +176,15 @@ mod tests {
     use super::*;
     use crate::agent::script::{Action, ScriptCtx};
     use crate::ids::{FlowId, NodeId};
-    use crate::packet::flags;
-    use crate::time::SimTime;
 
     const DELACK: TimerId = TimerId(1);
 
     fn sink(delayed_ack: bool) -> TcpSink {
-        let cfg = SinkConfig { delayed_ack, delack_interval: SimDuration::from_millis(100), ack_bytes: 40 };
+        sink_with(delayed_ack, false)
+    }
+
+    fn sink_with(delayed_ack: bool, sack: bool) -> TcpSink {
+        let cfg = SinkConfig { delayed_ack, delack_interval: SimDuration::from_millis(100), ack_bytes: 40, sack };
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(1), remote: NodeId(0) };
         TcpSink::new(cfg, addr, DELACK, SinkSeries { delivered: SeriesId(0), owd: SeriesId(1) })
     }
@@ -212,5 +255,58 @@ mod tests {
         s.on_packet(&again, &mut ctx);
         assert_eq!(s.stats.spurious_retransmits, 1);
         assert_eq!(s.stats.delivered_bytes, 1000);
+    }
+
+    #[test]
+    fn sack_acks_carry_blocks_and_grow_by_eight_bytes_each() {
+        let mut s = sink_with(false, true);
+        let mut ctx = ScriptCtx::default();
+        for seq in [0, 2, 4] {
+            s.on_packet(&data(seq), &mut ctx);
+        }
+        let acks = ctx.take_sent();
+        assert_eq!(acks[0].sack_len, 0);
+        assert_eq!(acks[2].sack().iter().collect::<Vec<_>>(), vec![(4, 5), (2, 3)]);
+        assert_eq!(acks[2].size_bytes, 40 + 16);
+    }
+
+    #[test]
+    fn delayed_sack_acks_report_the_segment_that_triggered_them() {
+        let mut s = sink_with(true, true);
+        let mut ctx = ScriptCtx::default();
+        s.on_packet(&data(0), &mut ctx);
+        s.on_packet(&data(2), &mut ctx);
+        let acks = ctx.take_sent();
+        assert_eq!(acks.len(), 1, "the out-of-order segment is ACKed at once");
+        assert_eq!((acks[0].seq, acks[0].sack().iter().collect::<Vec<_>>()), (1, vec![(2, 3)]));
+    }
+
+    #[test]
+    fn ce_marks_are_echoed_until_cwr() {
+        let mut s = sink(false);
+        let mut ctx = ScriptCtx::default();
+        let mut marked = data(0);
+        marked.flags = flags::ECT | flags::CE;
+        s.on_packet(&marked, &mut ctx);
+        s.on_packet(&data(1), &mut ctx);
+        let mut cwr = data(2);
+        cwr.flags = flags::ECT | flags::CWR;
+        s.on_packet(&cwr, &mut ctx);
+        let ece: Vec<bool> = ctx.take_sent().iter().map(|a| a.has(flags::ECE)).collect();
+        assert_eq!(ece, vec![true, true, false]);
+    }
+
+    #[test]
+    fn acks_echo_the_timestamp_of_the_segment_they_answer() {
+        let mut s = sink(true);
+        let mut ctx = ScriptCtx::default();
+        let mut first = data(0);
+        first.created_at = SimTime(5);
+        let mut second = data(1);
+        second.created_at = SimTime(9);
+        s.on_packet(&first, &mut ctx);
+        s.on_packet(&second, &mut ctx);
+        // RFC 7323 4.3: with delayed ACKs the earlier segment's TSval is echoed.
+        assert_eq!(ctx.take_sent()[0].ts_ecr, SimTime(5));
     }
 }

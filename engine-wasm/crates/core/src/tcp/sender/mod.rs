@@ -1,12 +1,17 @@
 //! The TCP sender: window, transmissions, ACK processing, retransmission timer.
 //!
-//! It follows ns-2's one-way `Agent/TCP` (Tahoe) and `Agent/TCP/Reno`, which
-//! the seed papers used, with the RFC each step comes from quoted beside it.
-//! Sequence numbers count segments; `snd_una`, `snd_nxt` and `snd_max` are
-//! the RFC 793 names.
+//! It follows ns-2's one-way agents, which the seed papers used, with the RFC
+//! each step comes from quoted beside it: `core.rs` holds what all variants
+//! share (ns-2's TcpAgent); `reno.rs` the Tahoe, Reno and NewReno loss
+//! recovery; `sack.rs` Sack1's scoreboard-driven recovery. Sequence numbers
+//! count segments; `snd_una`, `snd_nxt` and `snd_max` are the RFC 793 names.
 
-use super::rto::{RtoConfig, RtoEstimator};
-use super::window::{halved, opened};
+mod core;
+mod reno;
+mod sack;
+
+use super::rto::{RtoConfig, RtoEstimator, RtoTimer};
+use super::rto_ns2::Ns2Rto;
 use super::Variant;
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
@@ -14,13 +19,24 @@ use crate::packet::{flags, Packet, PacketKind};
 use crate::record::summary::DurationStats;
 use crate::record::SeriesId;
 use crate::time::SimTime;
+use sack::SackRecovery;
+
+/// Which retransmission timer to run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RtoKind {
+    /// RFC 6298.
+    Rfc6298,
+    /// ns-2's tick-based timer; the fraction places this connection's clock
+    /// within a tick (ns-2 draws it at random).
+    Ns2 { boot_fraction_ppm: u32 },
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SenderConfig {
     pub variant: Variant,
     /// Payload bytes per segment.
     pub mss_bytes: u32,
-    /// TCP/IP header bytes added on the wire.
+    /// TCP/IP header bytes added on the wire, options included.
     pub header_bytes: u32,
     /// Initial cwnd in segments (RFC 3390 allows up to 4).
     pub initial_window: u32,
@@ -32,6 +48,13 @@ pub struct SenderConfig {
     /// ns-2's `singledup_`, on by default there).
     pub limited_transmit: bool,
     pub rto: RtoConfig,
+    pub rto_kind: RtoKind,
+    /// ECN-capable (RFC 3168): data carries ECT, ECN-echo halves the window.
+    pub ecn: bool,
+    /// Timestamps option (RFC 7323): an RTT sample from every new ACK.
+    pub timestamps: bool,
+    /// ns-2's connection set-up: segment 0 is a 40-byte SYN whose ACK does not grow cwnd.
+    pub syn: bool,
 }
 
 /// The series a sender writes.
@@ -44,6 +67,7 @@ pub struct SenderSeries {
     pub rto: SeriesId,
     pub fast_retransmit: SeriesId,
     pub timeout: SeriesId,
+    pub ecn_echo: SeriesId,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,6 +77,8 @@ pub struct SenderStats {
     pub retransmits: u64,
     pub timeouts: u64,
     pub fast_retransmits: u64,
+    /// Window halvings in answer to ECN-echo.
+    pub ecn_reductions: u64,
     /// RTT samples.
     pub rtt: DurationStats,
 }
@@ -63,6 +89,7 @@ enum LastAction {
     None,
     Dupack,
     Timeout,
+    Ecn,
     /// A new ACK ended the duplicate-ACK episode.
     Exited,
 }
@@ -72,30 +99,50 @@ pub struct TcpSender {
     addr: FlowAddr,
     rtx_timer: TimerId,
     series: SenderSeries,
-    /// Oldest unacknowledged segment.
+    /// Oldest unacknowledged segment (ns-2's highest_ack_ + 1).
     snd_una: u32,
-    /// Next segment to send (moves back on go-back-N).
+    /// Next segment to send (moves back on go-back-N; ns-2's t_seqno_).
     snd_nxt: u32,
-    /// One past the highest segment ever sent.
+    /// One past the highest segment ever sent (ns-2's maxseq_ + 1).
     snd_max: u32,
     cwnd: f64,
     ssthresh: f64,
     dupacks: u32,
     /// Reno's inflation of the window by duplicate ACKs during fast recovery.
     dupwnd: u32,
-    /// snd_max at the last loss response: one fast retransmit per window of data.
+    /// snd_max at the last loss response: one response per window of data.
     recover: Option<u32>,
     last_action: LastAction,
     /// The one segment being timed and when it left (never a retransmission: Karn).
     timed: Option<(u32, SimTime)>,
-    rto: RtoEstimator,
+    rto: RtoTimer,
     rtx_armed: bool,
     started: bool,
+    /// The next packet carries CWR (ns-2's cong_action_).
+    cwr_pending: bool,
+    /// ECN-echo at cwnd 1 seen once (ns-2's ecn_backoff_).
+    ecn_backoff: bool,
+    /// The next retransmission is the first after a timeout.
+    resend_after_timeout: bool,
+    /// NewReno has seen a partial ACK in this recovery (ns-2's firstpartial_).
+    partial_ack_seen: bool,
+    /// Sack1's scoreboard and pipe.
+    sack: Option<SackRecovery>,
     pub stats: SenderStats,
 }
 
 impl TcpSender {
     pub fn new(cfg: SenderConfig, addr: FlowAddr, rtx_timer: TimerId, series: SenderSeries) -> Self {
+        let rto = match cfg.rto_kind {
+            RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
+            RtoKind::Ns2 { boot_fraction_ppm } => RtoTimer::Ns2(Ns2Rto::new(
+                cfg.rto.granularity,
+                cfg.rto.min,
+                cfg.rto.max,
+                cfg.rto.initial,
+                boot_fraction_ppm as f64 / 1e6,
+            )),
+        };
         TcpSender {
             snd_una: 0,
             snd_nxt: 0,
@@ -108,9 +155,14 @@ impl TcpSender {
             recover: None,
             last_action: LastAction::None,
             timed: None,
-            rto: RtoEstimator::new(cfg.rto),
+            rto,
             rtx_armed: false,
             started: false,
+            cwr_pending: false,
+            ecn_backoff: false,
+            resend_after_timeout: false,
+            partial_ack_seen: false,
+            sack: (cfg.variant == Variant::Sack1).then(SackRecovery::default),
             stats: SenderStats::default(),
             cfg,
             addr,
@@ -144,7 +196,7 @@ impl TcpSender {
         self.snd_max
     }
 
-    pub fn rto(&self) -> &RtoEstimator {
+    pub fn rto(&self) -> &RtoTimer {
         &self.rto
     }
 
@@ -153,7 +205,7 @@ impl TcpSender {
         self.started = true;
         self.record_window(ctx);
         ctx.record(self.series.rto, self.rto.rto().as_secs_f64());
-        self.send_much(ctx);
+        self.send_much(ctx, None);
     }
 
     pub fn on_packet(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
@@ -161,192 +213,31 @@ impl TcpSender {
         if !self.started || pkt.seq > self.snd_max {
             return;
         }
-        if pkt.seq > self.snd_una {
-            self.on_new_ack(pkt.seq, ctx);
-        } else if pkt.seq == self.snd_una && self.snd_una < self.snd_max {
-            self.on_duplicate_ack(ctx);
+        // ns-2 reacts to ECN-echo before anything else in the ACK.
+        if self.cfg.ecn && pkt.has(flags::ECE) {
+            self.on_ecn_echo(pkt.seq, ctx);
         }
-        self.send_much(ctx);
+        match self.cfg.variant {
+            Variant::Tahoe | Variant::Reno | Variant::NewReno => self.reno_family_ack(pkt, ctx),
+            Variant::Sack1 => self.sack_ack(pkt, ctx),
+        }
     }
 
-    /// The retransmission timer fired (RFC 6298 5.4-5.6).
+    /// The retransmission timer fired.
     pub fn on_timer(&mut self, ctx: &mut impl AgentCtx) {
         self.rtx_armed = false;
         if self.snd_una == self.snd_max {
             return;
         }
-        if self.cfg.variant == Variant::Reno {
-            self.dupwnd = 0;
-            self.dupacks = 0;
-        }
-        self.recover = Some(self.snd_max);
-        self.stats.timeouts += 1;
-        ctx.record(self.series.timeout, self.snd_una as f64);
-        // RFC 5681 (4): ssthresh = max(FlightSize / 2, 2 SMSS); (5): cwnd = 1 segment.
-        self.ssthresh = halved(self.cwnd, self.cfg.rwnd_segments).0;
-        self.cwnd = 1.0;
-        self.last_action = LastAction::Timeout;
-        // (5.5) back off, (5.6) restart the timer; then go back N.
-        self.rto.back_off();
-        self.arm_rtx(ctx);
-        self.snd_nxt = self.snd_una;
-        self.timed = None;
-        self.record_window(ctx);
-        self.send_much(ctx);
-    }
-
-    fn on_new_ack(&mut self, ack: u32, ctx: &mut impl AgentCtx) {
-        if self.last_action == LastAction::Dupack {
-            self.last_action = LastAction::Exited;
-        }
-        // Reno leaves fast recovery: the window deflates to the halved cwnd.
-        self.dupwnd = 0;
-        self.dupacks = 0;
-        self.snd_una = ack;
-        self.snd_nxt = self.snd_nxt.max(ack);
-        if let Some((seq, sent_at)) = self.timed {
-            if ack > seq {
-                self.timed = None;
-                let sample = ctx.now().since(sent_at);
-                self.rto.on_sample(sample);
-                self.stats.rtt.add(sample);
-                ctx.record(self.series.rtt, sample.as_secs_f64());
-                if let Some(srtt) = self.rto.srtt() {
-                    ctx.record(self.series.srtt, srtt.as_secs_f64());
-                }
-            }
-        }
-        if self.snd_una == self.snd_max {
-            // (5.2) All outstanding data acknowledged: turn the timer off.
-            ctx.cancel_timer(self.rtx_timer);
-            self.rtx_armed = false;
-        } else {
-            // (5.3) New data acknowledged: restart the timer.
-            self.arm_rtx(ctx);
-        }
-        self.cwnd = opened(self.cwnd, self.ssthresh);
-        self.record_window(ctx);
-    }
-
-    fn on_duplicate_ack(&mut self, ctx: &mut impl AgentCtx) {
-        self.dupacks += 1;
-        let threshold = self.cfg.dupack_threshold;
-        if self.dupacks == threshold {
-            self.on_third_duplicate(ctx);
-        } else if self.dupacks > threshold {
-            // RFC 5681 (4.3): each further duplicate ACK inflates cwnd by one segment.
-            if self.cfg.variant == Variant::Reno && self.last_action == LastAction::Dupack {
-                self.dupwnd += 1;
-                self.record_window(ctx);
-            }
-        } else if self.cfg.limited_transmit {
-            self.send_one_beyond_cwnd(ctx);
-        }
-    }
-
-    /// Fast retransmit (RFC 5681 3.2), at most once per window of data:
-    /// further duplicate ACKs for data sent before the last loss response are
-    /// ignored (ns-2's `bug_fix_`).
-    fn on_third_duplicate(&mut self, ctx: &mut impl AgentCtx) {
-        let recovered = self.recover.is_none_or(|r| self.snd_una > r);
-        let allowed = match self.cfg.variant {
-            Variant::Tahoe => recovered,
-            Variant::Reno => recovered || self.last_action == LastAction::Dupack,
-        };
-        if !allowed {
-            return;
-        }
-        self.recover = Some(self.snd_max);
-        self.last_action = LastAction::Dupack;
-        self.stats.fast_retransmits += 1;
-        ctx.record(self.series.fast_retransmit, self.snd_una as f64);
-        let (ssthresh, half) = halved(self.cwnd, self.cfg.rwnd_segments);
-        self.ssthresh = ssthresh;
-        self.timed = None;
-        self.arm_rtx(ctx);
         match self.cfg.variant {
-            Variant::Tahoe => {
-                // Slow start from one segment, resending from the first unacknowledged one.
-                self.cwnd = 1.0;
-                self.snd_nxt = self.snd_una;
+            Variant::Tahoe => {}
+            Variant::Reno | Variant::NewReno => {
+                self.dupwnd = 0;
+                self.dupacks = 0;
             }
-            Variant::Reno => {
-                // Fast recovery: cwnd = ssthresh + 3 segments, as half + dupwnd.
-                self.cwnd = half;
-                self.output(self.snd_una, ctx);
-                self.dupwnd = self.cfg.dupack_threshold;
-            }
+            Variant::Sack1 => self.sack_timeout(),
         }
-        self.record_window(ctx);
-    }
-
-    /// Usable window in segments: min(cwnd + inflation, rwnd), as ns-2's `window()`.
-    fn window(&self) -> u32 {
-        (self.cwnd as u32 + self.dupwnd).min(self.cfg.rwnd_segments)
-    }
-
-    fn send_much(&mut self, ctx: &mut impl AgentCtx) {
-        let limit = self.snd_una.saturating_add(self.window());
-        while self.snd_nxt < limit {
-            self.output(self.snd_nxt, ctx);
-            self.snd_nxt += 1;
-        }
-    }
-
-    /// RFC 3042: on the first and second duplicate ACK, one new segment may
-    /// go out if the receiver window allows and at most cwnd + 2 are outstanding.
-    fn send_one_beyond_cwnd(&mut self, ctx: &mut impl AgentCtx) {
-        let within_rwnd = self.snd_nxt < self.snd_una + self.cfg.rwnd_segments;
-        let within_cwnd =
-            (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.cwnd + self.dupacks as f64;
-        if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max {
-            self.output(self.snd_nxt, ctx);
-            self.snd_nxt += 1;
-        }
-    }
-
-    fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
-        let now = ctx.now();
-        let retransmit = seq < self.snd_max;
-        let had_outstanding = self.snd_una < self.snd_max;
-        ctx.send(Packet {
-            uid: 0,
-            flow: self.addr.flow,
-            kind: PacketKind::Data,
-            flags: if retransmit { flags::RETRANSMIT } else { 0 },
-            src: self.addr.local,
-            dst: self.addr.remote,
-            seq,
-            size_bytes: self.cfg.mss_bytes + self.cfg.header_bytes,
-            payload_bytes: self.cfg.mss_bytes as u16,
-            created_at: now,
-            ..Packet::default()
-        });
-        self.stats.sent_packets += 1;
-        if retransmit {
-            self.stats.retransmits += 1;
-        } else {
-            self.snd_max = seq + 1;
-            if self.timed.is_none() {
-                self.timed = Some((seq, now));
-            }
-        }
-        // (5.1) Start the timer if it is not running (or nothing was outstanding).
-        if !self.rtx_armed || !had_outstanding {
-            self.arm_rtx(ctx);
-        }
-    }
-
-    fn arm_rtx(&mut self, ctx: &mut impl AgentCtx) {
-        let rto = self.rto.rto();
-        ctx.set_timer(self.rtx_timer, ctx.now() + rto);
-        self.rtx_armed = true;
-        ctx.record(self.series.rto, rto.as_secs_f64());
-    }
-
-    fn record_window(&self, ctx: &mut impl AgentCtx) {
-        ctx.record(self.series.cwnd, self.cwnd());
-        ctx.record(self.series.ssthresh, self.ssthresh);
+        self.timeout_common(ctx);
     }
 }
 
@@ -369,6 +260,7 @@ mod tests {
             rto: id(4),
             fast_retransmit: id(5),
             timeout: id(6),
+            ecn_echo: id(7),
         }
     }
 
@@ -382,6 +274,10 @@ mod tests {
             dupack_threshold: 3,
             limited_transmit: false,
             rto: RtoConfig::default(),
+            rto_kind: RtoKind::Rfc6298,
+            ecn: false,
+            timestamps: false,
+            syn: false,
         }
     }
 
@@ -602,5 +498,90 @@ mod tests {
         assert_eq!(seqs(&ctx.take_sent()), vec![5]);
         s.on_packet(&ack(0), &mut ctx);
         assert_eq!(seqs(&ctx.take_sent()), vec![0]);
+    }
+
+    fn sack_ack(seq: u32, blocks: &[(u32, u32)]) -> Packet {
+        let mut a = ack(seq);
+        let mut sack = crate::packet::SackBlocks::default();
+        for (i, &b) in blocks.iter().enumerate() {
+            sack.blocks[i] = b;
+        }
+        sack.len = blocks.len() as u8;
+        a.set_sack(sack);
+        a
+    }
+
+    #[test]
+    fn newreno_resends_the_next_hole_on_a_partial_ack_and_stays_in_recovery() {
+        let (mut s, mut ctx) = warmed_up(Variant::NewReno, 8);
+        let sent = ctx.take_sent();
+        let first = sent[0].seq;
+        // Segments first and first + 2 are lost.
+        for _ in 0..3 {
+            s.on_packet(&ack(first), &mut ctx);
+        }
+        assert_eq!(seqs(&ctx.take_sent())[0], first);
+        let recover = s.snd_max();
+        // The retransmission arrives: ACK up to the second hole, a partial ACK.
+        s.on_packet(&ack(first + 2), &mut ctx);
+        let resent = ctx.take_sent();
+        assert_eq!(resent[0].seq, first + 2, "the next hole goes out at once");
+        assert!(resent[0].is_retransmit());
+        assert_eq!(s.stats.fast_retransmits, 1);
+        assert_eq!(s.stats.timeouts, 0);
+        // Everything up to the recovery point: recovery ends, no second halving.
+        let ssthresh = s.ssthresh();
+        s.on_packet(&ack(recover), &mut ctx);
+        assert_eq!(s.ssthresh(), ssthresh);
+        assert_eq!(s.dupwnd, 0);
+    }
+
+    #[test]
+    fn reno_leaves_recovery_on_a_partial_ack() {
+        let (mut s, mut ctx) = warmed_up(Variant::Reno, 8);
+        let first = ctx.take_sent()[0].seq;
+        for _ in 0..3 {
+            s.on_packet(&ack(first), &mut ctx);
+        }
+        ctx.take_sent();
+        s.on_packet(&ack(first + 2), &mut ctx);
+        assert_eq!(s.dupwnd, 0, "deflated");
+        assert!(ctx.take_sent().iter().all(|p| !p.is_retransmit()), "no hole resent");
+    }
+
+    fn sack_sender() -> (TcpSender, ScriptCtx) {
+        let (s, ctx) = warmed_up(Variant::Sack1, 8);
+        (s, ctx)
+    }
+
+    #[test]
+    fn sack1_counts_only_duplicates_that_sack_new_data() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        for _ in 0..5 {
+            s.on_packet(&ack(first), &mut ctx);
+        }
+        assert_eq!(s.stats.fast_retransmits, 0, "plain duplicates say nothing new");
+        assert!(ctx.take_sent().is_empty());
+    }
+
+    #[test]
+    fn sack1_resends_holes_in_order_as_the_pipe_allows() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        // first and first + 2 lost; the others arrive and are SACKed.
+        s.on_packet(&sack_ack(first, &[(first + 1, first + 2)]), &mut ctx);
+        s.on_packet(&sack_ack(first, &[(first + 3, first + 4), (first + 1, first + 2)]), &mut ctx);
+        assert!(ctx.take_sent().is_empty());
+        s.on_packet(&sack_ack(first, &[(first + 3, first + 5), (first + 1, first + 2)]), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![first], "fast retransmit of the first hole");
+        // Further SACKs shrink the pipe until the second hole may go.
+        let mut resent = vec![];
+        for k in 6..12 {
+            s.on_packet(&sack_ack(first, &[(first + 3, first + k), (first + 1, first + 2)]), &mut ctx);
+            resent.extend(ctx.take_sent().into_iter().filter(|p| p.is_retransmit()).map(|p| p.seq));
+        }
+        assert_eq!(resent, vec![first + 2]);
+        assert_eq!(s.stats.timeouts, 0);
     }
 }

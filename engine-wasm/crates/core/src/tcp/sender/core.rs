@@ -1,0 +1,232 @@
+//! What every sender variant shares: sending segments, taking ACKs for new
+//! data, the retransmission timer, window reductions and ECN's response.
+//! Each step follows ns-2's TcpAgent (tcp.cc), which the seed papers ran.
+
+use super::{LastAction, TcpSender};
+use crate::agent::AgentCtx;
+use crate::packet::{flags, Packet, PacketKind};
+use crate::tcp::window::{halved, opened};
+
+impl TcpSender {
+    /// Usable window in segments: min(cwnd + inflation, rwnd) (ns-2 `window()`).
+    pub(super) fn window(&self) -> u32 {
+        (self.cwnd as u32 + self.dupwnd).min(self.cfg.rwnd_segments)
+    }
+
+    /// Sends new segments while the window allows, at most `burst` of them
+    /// (ns-2 `send_much` with `maxburst`).
+    pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
+        let limit = self.snd_una.saturating_add(self.window());
+        let mut sent = 0;
+        while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
+            self.output(self.snd_nxt, ctx);
+            self.snd_nxt += 1;
+            sent += 1;
+        }
+    }
+
+    /// RFC 3042: on the first and second duplicate ACK, one new segment may
+    /// go out if the receiver window allows and at most cwnd + 2 are outstanding.
+    pub(super) fn send_one_beyond_cwnd(&mut self, ctx: &mut impl AgentCtx) {
+        let within_rwnd = self.snd_nxt < self.snd_una + self.cfg.rwnd_segments;
+        let within_cwnd = (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.cwnd + self.dupacks as f64;
+        if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max {
+            self.output(self.snd_nxt, ctx);
+            self.snd_nxt += 1;
+        }
+    }
+
+    /// Puts segment `seq` on the wire (ns-2 `output`).
+    pub(super) fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
+        let now = ctx.now();
+        let retransmit = seq < self.snd_max;
+        let had_outstanding = self.snd_una < self.snd_max;
+        let syn = self.cfg.syn && seq == 0;
+        let mut flags_out = if retransmit { flags::RETRANSMIT } else { 0 };
+        if self.cfg.ecn && !syn {
+            flags_out |= flags::ECT;
+        }
+        if std::mem::take(&mut self.cwr_pending) {
+            flags_out |= flags::CWR;
+        }
+        if std::mem::take(&mut self.resend_after_timeout) && retransmit {
+            flags_out |= flags::TIMEOUT_RETRANSMIT;
+        }
+        let (size_bytes, payload_bytes) = if syn {
+            (self.cfg.header_bytes, 0)
+        } else {
+            (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
+        };
+        ctx.send(Packet {
+            flow: self.addr.flow,
+            kind: PacketKind::Data,
+            flags: flags_out | if syn { flags::SYN } else { 0 },
+            src: self.addr.local,
+            dst: self.addr.remote,
+            seq,
+            size_bytes,
+            payload_bytes,
+            created_at: now,
+            ..Packet::default()
+        });
+        self.stats.sent_packets += 1;
+        if retransmit {
+            self.stats.retransmits += 1;
+        } else {
+            self.snd_max = seq + 1;
+            if self.timed.is_none() {
+                self.timed = Some((seq, now));
+            }
+        }
+        // RFC 6298 (5.1): start the timer if it is not running (or nothing was outstanding).
+        if !self.rtx_armed || !had_outstanding {
+            self.arm_rtx(ctx);
+        }
+    }
+
+    pub(super) fn arm_rtx(&mut self, ctx: &mut impl AgentCtx) {
+        let rto = self.rto.rto();
+        ctx.set_timer(self.rtx_timer, ctx.now() + rto);
+        self.rtx_armed = true;
+        ctx.record(self.series.rto, rto.as_secs_f64());
+    }
+
+    /// An ACK for new data (ns-2 `newack`): advance, take an RTT sample,
+    /// restart or stop the timer. Growing cwnd is the caller's choice.
+    pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        let ack = pkt.seq;
+        self.dupacks = 0;
+        self.snd_una = ack;
+        self.snd_nxt = self.snd_nxt.max(ack);
+        let now = ctx.now();
+        let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO {
+            // RFC 7323 4: every ACK of new data gives a sample, retransmitted or not.
+            Some(now.since(pkt.ts_ecr))
+        } else {
+            None
+        };
+        if let Some((seq, sent_at)) = self.timed {
+            if ack > seq {
+                self.timed = None;
+                if sample.is_none() {
+                    self.take_rtt_sample(now.since(sent_at), false, ctx);
+                } else {
+                    self.rto.reset_backoff();
+                }
+            }
+        }
+        if let Some(r) = sample {
+            self.take_rtt_sample(r, true, ctx);
+        }
+        if self.snd_una == self.snd_max {
+            // RFC 6298 (5.2): all outstanding data acknowledged, turn the timer off.
+            ctx.cancel_timer(self.rtx_timer);
+            self.rtx_armed = false;
+        } else {
+            // (5.3) New data acknowledged: restart the timer.
+            self.arm_rtx(ctx);
+        }
+        // ns-2's delay_growth_: the ACK of the SYN sets cwnd to the initial window.
+        if self.cfg.syn && ack == 1 {
+            self.cwnd = self.cfg.initial_window as f64;
+        }
+    }
+
+    fn take_rtt_sample(&mut self, r: crate::time::SimDuration, timestamps: bool, ctx: &mut impl AgentCtx) {
+        self.rto.on_sample(r, ctx.now().0, timestamps);
+        self.stats.rtt.add(r);
+        ctx.record(self.series.rtt, r.as_secs_f64());
+        if let Some(srtt) = self.rto.srtt() {
+            ctx.record(self.series.srtt, srtt.as_secs_f64());
+        }
+    }
+
+    /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
+    /// ACK echoing a congestion mark and on the SYN's ACK.
+    pub(super) fn open_cwnd(&mut self, pkt: &Packet) {
+        if self.cfg.ecn && pkt.has(flags::ECE) {
+            return;
+        }
+        if self.cfg.syn && pkt.seq == 1 {
+            return;
+        }
+        self.cwnd = opened(self.cwnd, self.ssthresh);
+    }
+
+    /// Halves the window (RFC 5681 (4); ns-2 `slowdown(CLOSE_SSTHRESH_HALF
+    /// | CLOSE_CWND_HALF)`).
+    pub(super) fn halve_window(&mut self) {
+        let (ssthresh, half) = halved(self.cwnd, self.cfg.rwnd_segments);
+        self.ssthresh = ssthresh;
+        self.cwnd = half;
+        self.cwr_pending = self.cfg.ecn;
+    }
+
+    /// ssthresh to half the window and cwnd to one segment (Tahoe's and the timeout's response).
+    pub(super) fn restart_window(&mut self) {
+        self.ssthresh = halved(self.cwnd, self.cfg.rwnd_segments).0;
+        self.cwnd = 1.0;
+        self.cwr_pending = self.cfg.ecn;
+    }
+
+    /// ns-2 `reset_rtx_timer(mild, backoff)`: restart the timer, stop
+    /// timing (Karn), and unless `mild` go back to the first unacknowledged segment.
+    pub(super) fn reset_rtx_timer(&mut self, mild: bool, backoff: bool, ctx: &mut impl AgentCtx) {
+        if backoff {
+            self.rto.back_off();
+        }
+        self.arm_rtx(ctx);
+        if !mild {
+            self.snd_nxt = self.snd_una;
+        }
+        self.timed = None;
+    }
+
+    /// An ACK carrying ECN-echo (RFC 3168 6.1.2; ns-2 `ecn`): halve once per window of data.
+    pub(super) fn on_ecn_echo(&mut self, ack: u32, ctx: &mut impl AgentCtx) {
+        let new_window = self.recover.is_none_or(|r| ack > r) || self.last_action == LastAction::Timeout;
+        if !new_window {
+            return;
+        }
+        self.recover = Some(self.snd_max);
+        self.last_action = LastAction::Ecn;
+        if self.cwnd <= 1.0 {
+            // At one segment there is nothing to halve: back the timer off instead.
+            if self.ecn_backoff {
+                self.rto.back_off();
+            } else {
+                self.ecn_backoff = true;
+            }
+        } else {
+            self.ecn_backoff = false;
+        }
+        self.halve_window();
+        self.stats.ecn_reductions += 1;
+        ctx.record(self.series.ecn_echo, ack as f64);
+        self.record_window(ctx);
+    }
+
+    /// The retransmission timer fired (ns-2 `TcpAgent::timeout`; RFC 6298 5.4-5.6).
+    pub(super) fn timeout_common(&mut self, ctx: &mut impl AgentCtx) {
+        let in_ecn_recovery = self.recover.is_some_and(|r| self.snd_una < r) && self.last_action == LastAction::Ecn;
+        self.recover = Some(self.snd_max);
+        if in_ecn_recovery {
+            // ECN already cut ssthresh for this window.
+            self.cwnd = 1.0;
+        } else {
+            self.stats.timeouts += 1;
+            ctx.record(self.series.timeout, self.snd_una as f64);
+            self.restart_window();
+        }
+        self.reset_rtx_timer(false, true, ctx);
+        self.last_action = LastAction::Timeout;
+        self.resend_after_timeout = true;
+        self.record_window(ctx);
+        self.send_much(ctx, None);
+    }
+
+    pub(super) fn record_window(&self, ctx: &mut impl AgentCtx) {
+        ctx.record(self.series.cwnd, self.cwnd());
+        ctx.record(self.series.ssthresh, self.ssthresh);
+    }
+}
