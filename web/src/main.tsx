@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { EngineClient, workerChannel } from './engine/client';
 import { DEFAULT_SPEED } from './playback/clock';
 import { Playback } from './playback/playback';
+import { TimeWindow } from './plots/timeWindow';
 import { AppController, browserHistory } from './state/controller';
+import { EventsModel } from './state/eventsModel';
 import { RunStore } from './state/runStore';
+import { ViewStore } from './state/viewStore';
 import { App } from './views/App';
 import { ServicesContext, type Services } from './views/services';
 import './styles/app.css';
@@ -15,8 +18,11 @@ const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?r
 const client = new EngineClient(workerChannel);
 const store = new RunStore();
 const playback = new Playback(0, DEFAULT_SPEED, 0);
-const controller = new AppController({ client, store, playback, files, history: browserHistory() });
-const services: Services = { controller, store, playback };
+const view = new ViewStore();
+const timeWindow = new TimeWindow();
+const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow });
+const events = new EventsModel(store, view, playback);
+const services: Services = { controller, store, playback, view, window: timeWindow, events };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

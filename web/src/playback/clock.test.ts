@@ -10,7 +10,10 @@ import {
   setEnd,
   setSpeed,
   simTimeAt,
+  sliderFromSpeed,
+  speedFromSlider,
   SPEEDS,
+  stepSpeed,
   wallTimeAt,
 } from './clock';
 
@@ -74,12 +77,26 @@ describe('clock', () => {
     expect(simTimeAt(setEnd(c, 1000, 0), 0)).toBe(1000);
   });
 
-  it('has 1-2-5 speed presets from 0.01x to 100x', () => {
+  it('has 1-2-5 speed presets from 0.01x to 1000x', () => {
     expect(SPEEDS[0]).toBe(0.01);
-    expect(SPEEDS.at(-1)).toBe(100);
+    expect(SPEEDS.at(-1)).toBe(1000);
     expect(SPEEDS[nearestSpeedIndex(0.1)]).toBe(0.1);
     expect(SPEEDS[nearestSpeedIndex(0.3)]).toBe(0.2);
     expect(formatSpeed(0.05)).toBe('0.05\u00d7');
     expect(formatSpeed(20)).toBe('20\u00d7');
+    expect(formatSpeed(1.5)).toBe('1.5\u00d7');
+  });
+
+  it('steps speed along the presets and maps the log slider', () => {
+    expect(stepSpeed(1, 1)).toBe(2);
+    expect(stepSpeed(1, -1)).toBe(0.5);
+    expect(stepSpeed(1.3, 1)).toBe(2);
+    expect(stepSpeed(1000, 1)).toBe(1000);
+    expect(stepSpeed(0.01, -1)).toBe(0.01);
+    expect(speedFromSlider(0)).toBe(0.01);
+    expect(speedFromSlider(1)).toBe(1000);
+    expect(speedFromSlider(0.4)).toBe(1);
+    expect(sliderFromSpeed(1)).toBeCloseTo(0.4);
+    for (const s of SPEEDS) expect(speedFromSlider(sliderFromSpeed(s))).toBeCloseTo(s, 10);
   });
 });

@@ -63,8 +63,10 @@ function clamp(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(v, lo), Math.max(lo, hi));
 }
 
-/** Speed presets, 1-2-5 steps from 0.01x to 100x: the speed slider moves along these. */
-export const SPEEDS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100] as const;
+/** Speed presets, 1-2-5 steps from 0.01x to 1000x: + and - step along these. */
+export const SPEEDS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+export const MIN_SPEED = SPEEDS[0];
+export const MAX_SPEED = SPEEDS[SPEEDS.length - 1] ?? 1000;
 
 /**
  * 0.1x: in seed000/wired a 1040-byte segment takes 10.4 ms on the 0.8 Mbit/s
@@ -81,6 +83,29 @@ export function nearestSpeedIndex(speed: number): number {
   return best;
 }
 
+/** The next preset above (direction 1) or below (-1) the speed, staying within range. */
+export function stepSpeed(speed: number, direction: 1 | -1): number {
+  if (direction > 0) return SPEEDS.find((s) => s > speed * 1.0001) ?? MAX_SPEED;
+  return [...SPEEDS].reverse().find((s) => s < speed / 1.0001) ?? MIN_SPEED;
+}
+
+/**
+ * The speed slider is logarithmic: position p in [0, 1] is 10^(-2 + 5p), so
+ * each decade gets the same room. Speeds read as two significant digits.
+ */
+export function speedFromSlider(p: number): number {
+  const lo = Math.log10(MIN_SPEED);
+  const hi = Math.log10(MAX_SPEED);
+  const v = 10 ** (lo + (hi - lo) * Math.min(Math.max(p, 0), 1));
+  return Math.min(MAX_SPEED, Math.max(MIN_SPEED, Number(v.toPrecision(2))));
+}
+
+export function sliderFromSpeed(speed: number): number {
+  const lo = Math.log10(MIN_SPEED);
+  const hi = Math.log10(MAX_SPEED);
+  return (Math.log10(Math.min(Math.max(speed, MIN_SPEED), MAX_SPEED)) - lo) / (hi - lo);
+}
+
 export function formatSpeed(speed: number): string {
-  return `${speed >= 1 ? speed.toFixed(0) : String(speed)}\u00d7`;
+  return `${speed >= 10 ? speed.toFixed(0) : String(Number(speed.toPrecision(2)))}\u00d7`;
 }

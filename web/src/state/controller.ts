@@ -5,7 +5,9 @@
 
 import type { EngineClient } from '../engine/client';
 import { formatFieldError, type KnobOptionValues, type Override, type Resolution, type RunMessage } from '../engine/protocol';
+import { DEFAULT_SPEED } from '../playback/clock';
 import type { Playback } from '../playback/playback';
+import type { TimeWindow } from '../plots/timeWindow';
 import {
   catalogEntry,
   findScenario,
@@ -19,6 +21,7 @@ import {
 import { removeNotices, upsertNotice, type Notice } from './notices';
 import type { RunStore } from './runStore';
 import { DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
+import { ViewStore } from './viewStore';
 
 export interface HistoryPort {
   search(): string;
@@ -45,6 +48,12 @@ export interface ControllerDeps {
   playback: Playback;
   files: ScenarioFiles;
   history: HistoryPort;
+  /** What is being looked at (flow, plots, selected event); created when not given. */
+  view?: ViewStore;
+  /** The plots' shared time range; created when not given. */
+  window?: TimeWindow | null;
+  /** Names the `plots` parameter accepts. */
+  plotNames?: { accepts(name: string): boolean; names: readonly string[] };
 }
 
 type HistoryMode = 'push' | 'replace' | 'none';
@@ -54,6 +63,14 @@ const FALLBACK: Record<string, string> = {
   seed: "Using the scenario's own seed.",
   set: 'That override was ignored.',
   t: 'Starting at 0 s.',
+  speed: 'Playing at the default speed.',
+  flow: 'Showing the first flow.',
+  plots: 'Showing the default plots.',
+  zoom: 'Showing the whole run.',
+  pkt: 'No packet is selected.',
+  cs: 'Showing the default scenario instead.',
+  cmp: 'Compare mode is off.',
+  bset: 'That override of run B was ignored.',
 };
 
 export class AppController {
@@ -75,8 +92,13 @@ export class AppController {
   private movingPlayback = false;
   private cursorTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
+  readonly view: ViewStore;
+  private lastSpeed: number;
 
-  constructor(private readonly deps: ControllerDeps) {}
+  constructor(private readonly deps: ControllerDeps) {
+    this.view = deps.view ?? new ViewStore();
+    this.lastSpeed = deps.playback.getSnapshot().speed;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -89,6 +111,8 @@ export class AppController {
   async start(): Promise<void> {
     this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
     this.unsubscribe.push(this.deps.history.onPop(() => this.applyLocation('none')));
+    this.unsubscribe.push(this.view.subscribe(() => this.scheduleUrlWrite()));
+    if (this.deps.window) this.unsubscribe.push(this.deps.window.subscribe(() => this.scheduleUrlWrite()));
     let entries: CatalogEntry[];
     try {
       entries = await Promise.all(
@@ -128,12 +152,15 @@ export class AppController {
 
   selectScenario(id: string): void {
     if (id === this.snapshot.request.scenario) return;
+    this.view.set({ selected: null, flow: null });
+    this.deps.window?.reset();
     void this.apply({ scenario: id, seed: null, sets: [], t: 0 }, 'push', 0);
   }
 
   /** Sets (or with null, removes) the override of one field path and re-runs. */
   setOverride(path: string, value: string | null): void {
     const r = this.snapshot.request;
+    this.view.set({ selected: null });
     void this.apply({ ...r, sets: withSet(r.sets, path, value), t: this.cursor() }, 'push', null);
   }
 
@@ -141,12 +168,14 @@ export class AppController {
   resetOverrides(): void {
     const r = this.snapshot.request;
     if (r.sets.length === 0) return;
+    this.view.set({ selected: null });
     void this.apply({ ...r, sets: [], t: this.cursor() }, 'push', null);
   }
 
   setSeed(seed: number): void {
     const r = this.snapshot.request;
     if (seed === r.seed) return;
+    this.view.set({ selected: null });
     void this.apply({ ...r, seed, t: this.cursor() }, 'push', null);
   }
 
@@ -170,7 +199,22 @@ export class AppController {
   private applyLocation(history: HistoryMode): void {
     const ids = scenarioIds(this.snapshot.entries);
     const fallback = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
-    const { state, problems } = parseUrl(this.deps.history.search(), { scenarios: ids, defaultScenario: fallback });
+    const { state, problems } = parseUrl(this.deps.history.search(), {
+      scenarios: ids,
+      defaultScenario: fallback,
+      ...(this.deps.plotNames ? { plots: this.deps.plotNames } : {}),
+    });
+    // View parameters apply at once; they never re-run anything.
+    this.view.set({
+      flow: state.flow ?? null,
+      plots: state.plots ?? null,
+      selected: state.pkt !== undefined ? { type: 'record', index: state.pkt } : null,
+    });
+    this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
+    this.lastSpeed = state.speed ?? DEFAULT_SPEED;
+    this.movingPlayback = true;
+    this.deps.playback.setSpeed(this.lastSpeed);
+    this.movingPlayback = false;
     let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('url:'));
     problems.forEach((p, i) => {
       notices = upsertNotice(notices, urlNotice(p, i));
@@ -182,7 +226,7 @@ export class AppController {
   private async apply(requested: UrlState, history: HistoryMode, seekToMs: number | null): Promise<void> {
     const entry = findScenario(this.snapshot.entries, requested.scenario);
     if (!entry?.scenario) return;
-    const request: UrlState = { ...requested, seed: requested.seed ?? entry.scenario.seed ?? 0 };
+    const request: UrlState = { ...runFields(requested), seed: requested.seed ?? entry.scenario.seed ?? 0 };
     const token = ++this.token;
     const sameScenario = this.snapshot.entry === entry;
     this.set({
@@ -241,6 +285,7 @@ export class AppController {
       // Moving the playback here is not a user seek: keep the URL's t.
       this.movingPlayback = true;
       this.deps.playback.setEnd(msg.endMs);
+      this.deps.window?.setEnd(msg.endMs);
       if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
       this.pendingSeekMs = null;
       this.movingPlayback = false;
@@ -265,14 +310,38 @@ export class AppController {
   private onPlayback(): void {
     if (this.movingPlayback || this.pendingSeekMs !== null || this.snapshot.phase !== 'ready') return;
     const p = this.deps.playback.getSnapshot();
+    if (p.speed !== this.lastSpeed) {
+      this.lastSpeed = p.speed;
+      this.scheduleUrlWrite();
+    }
     if (p.playing || p.endMs <= 0) return;
     const t = Number(formatTime(p.cursorMs));
     if (t === this.snapshot.request.t) return;
     this.set({ request: { ...this.snapshot.request, t } });
+    this.scheduleUrlWrite();
+  }
+
+  /** View changes (cursor, zoom, plots, selection) replace the URL, at most every 200 ms. */
+  private scheduleUrlWrite(): void {
+    if (this.snapshot.phase !== 'ready') return;
     this.cursorTimer ??= setTimeout(() => {
       this.cursorTimer = null;
       this.writeUrl('replace');
     }, 200);
+  }
+
+  /** The request plus what is being looked at: everything the URL holds. */
+  urlState(): UrlState {
+    const v = this.view.getSnapshot();
+    const z = this.deps.window?.zoom() ?? null;
+    const speed = this.deps.playback.getSnapshot().speed;
+    const state: UrlState = runFields(this.snapshot.request);
+    if (speed !== DEFAULT_SPEED) state.speed = speed;
+    if (v.flow !== null) state.flow = v.flow;
+    if (v.plots !== null) state.plots = v.plots;
+    if (z) state.zoom = [z.t0, z.t1];
+    if (v.selected?.type === 'record') state.pkt = v.selected.index;
+    return state;
   }
 
   private writeUrl(mode: HistoryMode): void {
@@ -282,7 +351,7 @@ export class AppController {
       clearTimeout(this.cursorTimer);
       this.cursorTimer = null;
     }
-    const search = serializeUrl(this.snapshot.request);
+    const search = serializeUrl(this.urlState());
     if (search === this.deps.history.search()) return;
     if (mode === 'push') this.deps.history.push(search);
     else this.deps.history.replace(search);
@@ -302,6 +371,14 @@ export class AppController {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const l of [...this.listeners]) l();
   }
+}
+
+/** The parts of a URL state that decide the run (the rest is how it is viewed). */
+export function runFields(s: UrlState): UrlState {
+  const out: UrlState = { scenario: s.scenario, seed: s.seed, sets: s.sets, t: s.t };
+  if (s.custom !== undefined) out.custom = s.custom;
+  if (s.compare !== undefined) out.compare = s.compare;
+  return out;
 }
 
 function urlNotice(p: UrlProblem, index: number): Notice {

@@ -4,7 +4,8 @@ import { MAX_SEED, parseUrl, serializeUrl, withSet, type UrlState } from './url'
 const scenarios = ['seed000/wired', 'seed000/satellite-symmetric'];
 
 function parse(search: string) {
-  return parseUrl(search, { scenarios });
+  const names = ['cwnd', 'rtt', 'tseq'];
+  return parseUrl(search, { scenarios, plots: { accepts: (n) => names.includes(n), names } });
 }
 
 describe('URL codec', () => {
@@ -84,7 +85,17 @@ describe('malformed parameters fall back and name the parameter', () => {
     ['?t=abc', 't', { t: 0 }],
     ['?t=', 't', { t: 0 }],
     ['?t=Infinity', 't', { t: 0 }],
-    ['?speed=2', 'speed', {}],
+    ['?bogus=2', 'bogus', {}],
+    ['?speed=0', 'speed', {}],
+    ['?speed=2000', 'speed', {}],
+    ['?cmp=yes', 'cmp', {}],
+    ['?zoom=5,1', 'zoom', {}],
+    ['?zoom=abc', 'zoom', {}],
+    ['?pkt=-1', 'pkt', {}],
+    ['?flow=%3Cb%3E', 'flow', {}],
+    ['?cs=%3Cscript%3E', 'cs', {}],
+    ['?s=custom', 's', { scenario: 'seed000/wired' }],
+    ['?plots=cwnd,nope', 'plots', { plots: ['cwnd'] }],
     [`?seed=${'9'.repeat(2001)}`, 'seed', { seed: null }],
     [`?set=a=${'x'.repeat(2000)}`, 'set', { sets: [] }],
   ];
@@ -111,5 +122,48 @@ describe('malformed parameters fall back and name the parameter', () => {
     expect(state.seed).toBe(1);
     expect(state.sets).toEqual([['a', '2']]);
     expect(problems.map((p) => p.param)).toEqual(['seed', 'set']);
+  });
+});
+
+describe('view parameters', () => {
+  it('round-trip with readable lists', () => {
+    const state: UrlState = {
+      scenario: 'seed000/wired',
+      seed: 1,
+      sets: [['flows.ftp.tcp.variant', 'reno']],
+      t: 250,
+      compare: [['flows.ftp.tcp.variant', 'tahoe']],
+      speed: 0.5,
+      flow: 'ftp',
+      plots: ['tseq', 'cwnd'],
+      zoom: [1000, 2500.5],
+      pkt: 42,
+    };
+    const search = serializeUrl(state);
+    expect(search).toBe(
+      '?s=seed000%2Fwired&seed=1&set=flows.ftp.tcp.variant%3Dreno&cmp=1&bset=flows.ftp.tcp.variant%3Dtahoe&t=250&speed=0.5&flow=ftp&plots=tseq,cwnd&zoom=1000,2500.5&pkt=42',
+    );
+    const back = parse(search);
+    expect(back.problems).toEqual([]);
+    expect(back.state).toEqual(state);
+  });
+
+  it('turns compare on with no differences yet', () => {
+    expect(parse('?cmp=1').state.compare).toEqual([]);
+    expect(parse('?bset=a=1').state.compare).toEqual([['a', '1']]);
+    expect(parse('').state.compare).toBeUndefined();
+  });
+
+  it('takes a custom scenario only with s=custom', () => {
+    const { state, problems } = parse('?s=custom&cs=abc_-9');
+    expect(problems).toEqual([]);
+    expect(state).toMatchObject({ scenario: 'custom', custom: 'abc_-9' });
+    expect(serializeUrl(state)).toBe('?s=custom&cs=abc_-9');
+    expect(parse('?cs=abc').state.custom).toBeUndefined();
+  });
+
+  it('keeps the order of problems as the parameters came', () => {
+    const { problems } = parse('?seed=x&s=nope&t=-1');
+    expect(problems.map((p) => p.param)).toEqual(['seed', 's', 't']);
   });
 });

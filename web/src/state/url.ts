@@ -1,11 +1,15 @@
-// The URL is the state: `?s=<scenario>&seed=<n>&set=<path>=<value>...&t=<ms>`.
+// The URL is the state:
+//   ?s=<scenario>[&cs=<custom scenario>]&seed=<n>&set=<path>=<value>...
+//    [&cmp=1&bset=<path>=<value>...]&t=<ms>[&speed=<x>][&flow=<id>][&plots=a,b]
+//    [&zoom=<t0>,<t1>][&pkt=<record>]
 // Parsing never fails: each malformed parameter becomes a problem naming the
 // parameter and what it allows, and falls back to its default.
 
 import type { Override } from '../engine/protocol';
+import { MAX_SPEED, MIN_SPEED } from '../playback/clock';
 
 export interface UrlState {
-  /** Scenario id. */
+  /** Scenario id; CUSTOM_SCENARIO with `custom`. */
   scenario: string;
   /** Null: the scenario's own seed. */
   seed: number | null;
@@ -13,6 +17,20 @@ export interface UrlState {
   sets: Override[];
   /** Playback cursor, ms of simulated time. */
   t: number;
+  /** The custom scenario, compressed (the `cs` parameter as written). */
+  custom?: string;
+  /** Compare mode: run B's overrides on top of A's (present, possibly empty, when on). */
+  compare?: Override[];
+  /** Playback speed (simulated per wall second). */
+  speed?: number;
+  /** The flow the plots show. */
+  flow?: string;
+  /** Visible plots, in order. */
+  plots?: string[];
+  /** Visible time range of the plots, ms. */
+  zoom?: [number, number];
+  /** The trace record open in the packet inspector. */
+  pkt?: number;
 }
 
 export interface UrlProblem {
@@ -24,14 +42,25 @@ export interface UrlProblem {
 }
 
 export const DEFAULT_SCENARIO = 'seed000/wired';
+export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
-const PARAMS = ['s', 'seed', 'set', 't'] as const;
+const MAX_PLOTS = 24;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt'] as const;
+const MULTI = new Set(['set', 'bset']);
 
 export const ALLOWED = {
   seed: `an integer from 0 to ${MAX_SEED}`,
   set: 'path=value with a non-empty path, e.g. set=flows.ftp.tcp.variant=reno',
+  bset: 'path=value with a non-empty path, e.g. bset=flows.ftp.tcp.variant=reno',
   t: 'a number of milliseconds, 0 or more',
+  cs: `a custom scenario as the app writes it (letters, digits, "-" and "_"), with s=${CUSTOM_SCENARIO}`,
+  cmp: '1 (compare two runs)',
+  speed: `a number from ${MIN_SPEED} to ${MAX_SPEED}`,
+  flow: 'a flow id (letters, digits, "_" and "-")',
+  plots: 'plot names separated by commas',
+  zoom: 'two times in ms, "from,to", with from < to',
+  pkt: 'a record number, 0 or more',
   params: PARAMS.join(', '),
 } as const;
 
@@ -39,6 +68,8 @@ export interface ParseOptions {
   /** Known scenario ids; when given, an unknown `s` is a problem. */
   scenarios?: readonly string[];
   defaultScenario?: string;
+  /** Plot names the app knows; when given, others are problems. */
+  plots?: { accepts(name: string): boolean; names: readonly string[] };
 }
 
 export function parseUrl(search: string, options: ParseOptions = {}): { state: UrlState; problems: UrlProblem[] } {
@@ -47,7 +78,11 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
   const fallbackScenario = options.defaultScenario ?? DEFAULT_SCENARIO;
   const state: UrlState = { scenario: fallbackScenario, seed: null, sets: [], t: 0 };
   const sets = new Map<string, string>();
+  const bsets = new Map<string, string>();
   const seen = new Set<string>();
+  // Checked after the loop (s=custom needs cs), reported in its place.
+  let scenario: { value: string; shown: string; at: number } | null = null;
+  let compare = false;
 
   for (const [name, value] of params) {
     const shown = shorten(value);
@@ -60,20 +95,18 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
       problem(`longer than ${MAX_PARAM_LENGTH} characters`, `at most ${MAX_PARAM_LENGTH} characters`);
       continue;
     }
-    if (name !== 'set' && seen.has(name)) {
+    if (!MULTI.has(name) && seen.has(name)) {
       problem('given more than once; the first is used', 'one value');
       continue;
     }
     seen.add(name);
     switch (name) {
       case 's':
-        if (options.scenarios && !options.scenarios.includes(value)) {
-          problem(value === '' ? 'empty scenario id' : `unknown scenario "${shown}"`, options.scenarios.join(', '));
-        } else if (value === '') {
-          problem('empty scenario id', 'a scenario id');
-        } else {
-          state.scenario = value;
-        }
+        scenario = { value, shown, at: problems.length };
+        break;
+      case 'cs':
+        if (!/^[A-Za-z0-9_-]+$/.test(value)) problem(`"${shown}" is not a custom scenario written by this app`, ALLOWED.cs);
+        else state.custom = value;
         break;
       case 'seed': {
         const seed = parseSeed(value);
@@ -81,26 +114,86 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         else state.seed = seed;
         break;
       }
-      case 'set': {
+      case 'set':
+      case 'bset': {
+        const target = name === 'set' ? sets : bsets;
         const eq = value.indexOf('=');
-        if (eq < 0) problem(`"${shown}" has no "="`, ALLOWED.set);
-        else if (eq === 0) problem(`"${shown}" has an empty path`, ALLOWED.set);
+        if (eq < 0) problem(`"${shown}" has no "="`, ALLOWED[name]);
+        else if (eq === 0) problem(`"${shown}" has an empty path`, ALLOWED[name]);
         else {
           const path = value.slice(0, eq);
-          if (sets.has(path)) problem(`path "${shorten(path)}" is set more than once; the last value is used`, 'one value per path');
-          sets.set(path, value.slice(eq + 1));
+          if (target.has(path)) problem(`path "${shorten(path)}" is set more than once; the last value is used`, 'one value per path');
+          target.set(path, value.slice(eq + 1));
         }
         break;
       }
+      case 'cmp':
+        if (value !== '1') problem(`"${shown}" is not 1`, ALLOWED.cmp);
+        else compare = true;
+        break;
       case 't': {
         const t = parseTime(value);
         if (t === null) problem(`"${shown}" is not a time`, ALLOWED.t);
         else state.t = t;
         break;
       }
+      case 'speed': {
+        const v = value.trim() === '' ? Number.NaN : Number(value);
+        if (!(v >= MIN_SPEED && v <= MAX_SPEED)) problem(`"${shown}" is not a speed`, ALLOWED.speed);
+        else state.speed = v;
+        break;
+      }
+      case 'flow':
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) problem(`"${shown}" is not a flow id`, ALLOWED.flow);
+        else state.flow = value;
+        break;
+      case 'plots': {
+        const names = value.split(',').filter((p) => p !== '');
+        const known = options.plots;
+        const good = names.filter((p) => /^[a-z0-9_.-]{1,64}$/.test(p) && (!known || known.accepts(p)));
+        const bad = names.filter((p) => !good.includes(p));
+        if (bad.length > 0 || names.length > MAX_PLOTS) {
+          const list = bad.map((b) => `"${shorten(b, 30)}"`).join(', ');
+          problem(
+            names.length > MAX_PLOTS ? `more than ${MAX_PLOTS} plots` : `unknown plot ${list}`,
+            known ? known.names.join(', ') : ALLOWED.plots,
+          );
+        }
+        state.plots = [...new Set(good)].slice(0, MAX_PLOTS);
+        break;
+      }
+      case 'zoom': {
+        const parts = value.split(',');
+        const [a, b] = parts.map((p) => parseTime(p));
+        if (parts.length !== 2 || a === null || b === null || a === undefined || b === undefined || !(b > a)) {
+          problem(`"${shown}" is not a time range`, ALLOWED.zoom);
+        } else state.zoom = [a, b];
+        break;
+      }
+      case 'pkt':
+        if (!/^[0-9]{1,9}$/.test(value)) problem(`"${shown}" is not a record number`, ALLOWED.pkt);
+        else state.pkt = Number(value);
+        break;
     }
   }
+
+  if (scenario !== null) {
+    const { value, shown, at } = scenario;
+    const problem = (p: string, allowed: string) => problems.splice(at, 0, { param: 's', value: shown, problem: p, allowed });
+    if (value === CUSTOM_SCENARIO) {
+      if (state.custom === undefined) problem(`s=${CUSTOM_SCENARIO} needs a valid cs parameter`, ALLOWED.cs);
+      else state.scenario = CUSTOM_SCENARIO;
+    } else if (options.scenarios && !options.scenarios.includes(value)) {
+      problem(value === '' ? 'empty scenario id' : `unknown scenario "${shown}"`, [...options.scenarios, CUSTOM_SCENARIO].join(', '));
+    } else if (value === '') {
+      problem('empty scenario id', 'a scenario id');
+    } else {
+      state.scenario = value;
+    }
+  }
+  if (state.scenario !== CUSTOM_SCENARIO) delete state.custom;
   state.sets = sortSets([...sets]);
+  if (compare || bsets.size > 0) state.compare = sortSets([...bsets]);
   return { state, problems };
 }
 
@@ -108,10 +201,21 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
 export function serializeUrl(state: UrlState): string {
   const params = new URLSearchParams();
   params.append('s', state.scenario);
+  if (state.scenario === CUSTOM_SCENARIO && state.custom) params.append('cs', state.custom);
   if (state.seed !== null) params.append('seed', String(state.seed));
   for (const [path, value] of sortSets(state.sets)) params.append('set', `${path}=${value}`);
+  if (state.compare) {
+    params.append('cmp', '1');
+    for (const [path, value] of sortSets(state.compare)) params.append('bset', `${path}=${value}`);
+  }
   if (state.t > 0) params.append('t', formatTime(state.t));
-  return `?${params.toString()}`;
+  if (state.speed !== undefined) params.append('speed', String(state.speed));
+  if (state.flow !== undefined) params.append('flow', state.flow);
+  if (state.plots !== undefined) params.append('plots', state.plots.join(','));
+  if (state.zoom) params.append('zoom', `${formatTime(state.zoom[0])},${formatTime(state.zoom[1])}`);
+  if (state.pkt !== undefined) params.append('pkt', String(state.pkt));
+  // Commas need no escaping in a query; leaving them makes lists readable.
+  return `?${params.toString().replace(/%2C/g, ',')}`;
 }
 
 export function parseSeed(text: string): number | null {
@@ -141,11 +245,10 @@ export function withSet(sets: readonly Override[], path: string, value: string |
   return sortSets(value === null ? rest : [...rest, [path, value]]);
 }
 
-/** The problem and what is allowed; the parameter is named by the caller. */
 export function describeProblem(p: UrlProblem): string {
   return `${p.problem} (allowed: ${p.allowed}).`;
 }
 
-function shorten(value: string): string {
-  return value.length > 80 ? `${value.slice(0, 77)}...` : value;
+function shorten(value: string, max = 80): string {
+  return value.length > max ? `${value.slice(0, max - 3)}...` : value;
 }

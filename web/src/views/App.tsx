@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FlowPlots } from '../plots/FlowPlots';
 import { AnimationPanel } from './AnimationPanel';
+import { EventsPanel } from './events/EventsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { KnobsPanel } from './KnobsPanel';
@@ -10,12 +11,14 @@ import { RunStatus } from './RunStatus';
 import { ScenarioInfo } from './ScenarioInfo';
 import { useApp, useRun } from './services';
 import { SummaryTable } from './SummaryTable';
+import { useShortcuts } from './useShortcuts';
 
 /**
  * The page. Its root exposes the run's state as data attributes, which the
  * end-to-end tests wait on instead of sleeping.
  */
 export function App() {
+  useShortcuts();
   return (
     <AppRoot>
       <ErrorBoundary name="The header">
@@ -36,6 +39,7 @@ export function App() {
         </aside>
         <div className="stage">
           <AnimationPanel />
+          <EventsPanel />
           <FlowPlots />
           <Panel title="Summary" testId="summary-panel">
             <SummaryTable />

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatClock } from '../format';
-import { formatSpeed, nearestSpeedIndex, SPEEDS } from '../playback/clock';
+import { formatSpeed, sliderFromSpeed, speedFromSlider } from '../playback/clock';
 import { usePlayback, useServices } from './services';
 
 /** Play/pause, speed, a scrub slider over the run and the time readout. */
 export function PlaybackControls() {
-  const { playback } = useServices();
+  const { playback, events } = useServices();
   const snap = usePlayback();
   const speedId = useId();
   const scrubId = useId();
@@ -25,20 +25,6 @@ export function PlaybackControls() {
     [playback],
   );
 
-  // Space toggles playback, unless a control has the keyboard.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== ' ' || e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-      const el = e.target as HTMLElement | null;
-      if (el?.closest('input, select, textarea, button, [contenteditable="true"], [role="dialog"]')) return;
-      e.preventDefault();
-      playback.toggle();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [playback]);
-
-  const speedIndex = nearestSpeedIndex(snap.speed);
   return (
     <div className="playback" role="group" aria-label="Playback" data-playing={snap.playing}>
       <button
@@ -73,6 +59,34 @@ export function PlaybackControls() {
           <path d="M3 3v10M13 3L6 8l7 5z" stroke="currentColor" strokeWidth="1.6" fill="currentColor" strokeLinejoin="round" />
         </svg>
       </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous event"
+        title="Previous event (←)"
+        disabled={disabled}
+        onClick={() => events.step(-1)}
+        data-testid="step-back"
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M12 3L5 8l7 5z" fill="currentColor" />
+          <path d="M3.5 3v10" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Next event"
+        title="Next event (→)"
+        disabled={disabled}
+        onClick={() => events.step(1)}
+        data-testid="step"
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M4 3l7 5-7 5z" fill="currentColor" />
+          <path d="M12.5 3v10" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
       <div className="scrub">
         <label htmlFor={scrubId} className="visually-hidden">
           Playback time
@@ -103,11 +117,12 @@ export function PlaybackControls() {
           id={speedId}
           type="range"
           min={0}
-          max={SPEEDS.length - 1}
-          step={1}
-          value={speedIndex}
+          max={1}
+          step={0.005}
+          value={sliderFromSpeed(snap.speed)}
           aria-valuetext={`${formatSpeed(snap.speed)} real time`}
-          onChange={(e) => playback.setSpeed(SPEEDS[Number(e.target.value)] ?? 1)}
+          onChange={(e) => playback.setSpeed(speedFromSlider(Number(e.target.value)))}
+          data-testid="speed"
         />
         <output htmlFor={speedId} className="speed-readout">
           {formatSpeed(snap.speed)}

@@ -2,13 +2,19 @@
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AppController, AppSnapshot } from '../state/controller';
+import type { EventsModel } from '../state/eventsModel';
 import type { RunMeta, RunStore } from '../state/runStore';
+import type { ViewState, ViewStore } from '../state/viewStore';
 import type { Playback, PlaybackSnapshot } from '../playback/playback';
+import type { TimeRange, TimeWindow } from '../plots/timeWindow';
 
 export interface Services {
   controller: AppController;
   store: RunStore;
   playback: Playback;
+  view: ViewStore;
+  window: TimeWindow;
+  events: EventsModel;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
@@ -32,4 +38,14 @@ export function useRun(): RunMeta {
 export function usePlayback(): PlaybackSnapshot {
   const { playback } = useServices();
   return useSyncExternalStore(playback.subscribe, playback.getSnapshot);
+}
+
+export function useView(): ViewState {
+  const { view } = useServices();
+  return useSyncExternalStore(view.subscribe, view.getSnapshot);
+}
+
+export function useTimeWindow(): TimeRange {
+  const { window } = useServices();
+  return useSyncExternalStore(window.subscribe, window.getSnapshot);
 }

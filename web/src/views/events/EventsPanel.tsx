@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { Panel } from '../Panel';
+import { useRun, useServices, useView } from '../services';
+import { EventFilter } from './EventFilter';
+import { EventTable } from './EventTable';
+import { Inspector } from './Inspector';
+
+/** Packet Tracer's simulation panel: the event list beside the packet inspector. */
+export function EventsPanel() {
+  const { events } = useServices();
+  const run = useRun();
+  const { filter } = useView();
+  // The same cached list the table reads; only its length is needed here.
+  const shown = useMemo(() => events.list().length, [events, run.dataVersion, run.runId, filter]);
+  return (
+    <Panel title="Events" className="events-panel" testId="events-panel">
+      <EventFilter shown={shown} />
+      <div className="events-body">
+        <EventTable height={236} />
+        <Inspector />
+      </div>
+    </Panel>
+  );
+}
