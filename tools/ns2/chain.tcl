@@ -31,9 +31,11 @@ $ftp attach-agent $tcp
 $ns at 0.0 "$ftp start"
 
 proc finish {} {
-    global tcp sink duration syn
-    # bytes_ counts delivered packets with their 40 header bytes (the SYN too)
-    set pkts [expr {[$sink set bytes_] / 1040}]
+    global tcp sink duration syn agent
+    # bytes_ counts delivered packets with their 40 header bytes (the SYN too);
+    # ns-2's Vegas puts no header bytes on the wire.
+    set wire [expr {$agent == "TCP/Vegas" ? 1000 : 1040}]
+    set pkts [expr {[$sink set bytes_] / $wire}]
     puts "goodput_bps [expr {$pkts * 1000 * 8.0 / $duration}] retransmits [$tcp set nrexmitpack_] timeouts [$tcp set nrexmit_]"
     exit 0
 }

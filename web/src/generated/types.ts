@@ -11,7 +11,7 @@ export type AppKind = "bulk"
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Variant".
  */
-export type Variant = ("tahoe" | "reno" | "newreno" | "sack1")
+export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas")
 /**
  * A duration with its unit, e.g. "500ms".
  * 
@@ -231,8 +231,10 @@ rto_estimator?: ("rfc6298" | "ns2")
  */
 rwnd?: string
 /**
- * ns-2's connection start: segment 0 is a 40-byte SYN whose ACK does not
- * grow cwnd (ns-2's syn_ and delay_growth_, both on by default there).
+ * Start as ns-2 does (its syn_ and delay_growth_, on by default there):
+ * segment 0 is a 40-byte SYN and its ACK sets cwnd to the initial window
+ * instead of growing it. As in ns-2, Vegas sends no SYN and applies the
+ * rule one ACK later, and FACK grows on the SYN's ACK.
  */
 syn?: boolean
 /**
@@ -240,6 +242,18 @@ syn?: boolean
  */
 timestamps?: boolean
 variant?: Variant
+/**
+ * Vegas: segments queued below which the window grows (ns-2: 1).
+ */
+vegas_alpha?: number
+/**
+ * Vegas: segments queued above which the window shrinks (ns-2: 3).
+ */
+vegas_beta?: number
+/**
+ * Vegas: segments queued that end slow start (ns-2: 1).
+ */
+vegas_gamma?: number
 /**
  * Window scale option (RFC 7323), on by default as in today's stacks;
  * when off the advertised window is at most 65535 B whatever `rwnd` says.

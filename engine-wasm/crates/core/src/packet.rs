@@ -54,7 +54,7 @@ pub struct SackBlocks {
 impl SackBlocks {
     pub const MAX: usize = 3;
 
-    pub fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+    pub fn iter(&self) -> std::iter::Copied<std::slice::Iter<'_, (u32, u32)>> {
         self.blocks[..self.len as usize].iter().copied()
     }
 

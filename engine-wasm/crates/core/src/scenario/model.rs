@@ -199,8 +199,10 @@ pub struct TcpSpec {
     /// Timestamps option (RFC 7323): 12 more header bytes, an RTT sample per ACK.
     #[serde(default)]
     pub timestamps: bool,
-    /// ns-2's connection start: segment 0 is a 40-byte SYN whose ACK does not
-    /// grow cwnd (ns-2's syn_ and delay_growth_, both on by default there).
+    /// Start as ns-2 does (its syn_ and delay_growth_, on by default there):
+    /// segment 0 is a 40-byte SYN and its ACK sets cwnd to the initial window
+    /// instead of growing it. As in ns-2, Vegas sends no SYN and applies the
+    /// rule one ACK later, and FACK grows on the SYN's ACK.
     #[serde(default)]
     pub syn: bool,
     /// Retransmission timer: RFC 6298, or ns-2's tick-based one (ticks of
@@ -219,6 +221,25 @@ pub struct TcpSpec {
     /// Clock granularity G of RFC 6298.
     #[serde(default = "default_granularity")]
     pub clock_granularity: Dur,
+    /// Vegas: segments queued below which the window grows (ns-2: 1).
+    #[serde(default = "default_vegas_alpha")]
+    pub vegas_alpha: u32,
+    /// Vegas: segments queued above which the window shrinks (ns-2: 3).
+    #[serde(default = "default_vegas_beta")]
+    pub vegas_beta: u32,
+    /// Vegas: segments queued that end slow start (ns-2: 1).
+    #[serde(default = "default_vegas_gamma")]
+    pub vegas_gamma: u32,
+}
+
+fn default_vegas_alpha() -> u32 {
+    1
+}
+fn default_vegas_beta() -> u32 {
+    3
+}
+fn default_vegas_gamma() -> u32 {
+    1
 }
 
 /// Which retransmission timer a sender runs.
@@ -286,6 +307,9 @@ impl Default for TcpSpec {
             min_rto: default_min_rto(),
             max_rto: default_max_rto(),
             clock_granularity: default_granularity(),
+            vegas_alpha: default_vegas_alpha(),
+            vegas_beta: default_vegas_beta(),
+            vegas_gamma: default_vegas_gamma(),
         }
     }
 }

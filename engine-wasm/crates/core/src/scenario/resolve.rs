@@ -7,7 +7,7 @@ use super::model::{ChannelSpec, LinkSpec, QueueKind, RtoEstimatorKind, Scenario}
 use super::units::{Dur, QueueCapacity};
 use crate::ids::NodeId;
 use crate::net::{QueueLimit, Routes};
-use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig};
+use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig, Variant, VegasParams};
 use crate::time::{Bandwidth, SimDuration, SimTime};
 use std::collections::HashMap;
 
@@ -191,6 +191,9 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
         ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
         ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
+        ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
+        ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
+        ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
         let r = &f.receiver;
         let rp = format!("{base}.receiver");
         ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
@@ -232,7 +235,10 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
                 rto_kind,
                 ecn: t.ecn,
                 timestamps: t.timestamps,
-                syn: t.syn,
+                // ns-2's VegasTcpAgent::output sends no SYN; FackTcpAgent::recv has no delay_growth_.
+                syn: t.syn && t.variant != Variant::Vegas,
+                delay_growth: t.syn && t.variant != Variant::Fack,
+                vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
             },
             sink: SinkConfig {
                 delayed_ack: r.delayed_ack,

@@ -12,7 +12,7 @@ pub mod sink;
 pub mod window;
 
 pub use rto::{RtoConfig, RtoEstimator, RtoTimer};
-pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, TcpSender};
+pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, TcpSender, VegasParams};
 pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
 
 use schemars::JsonSchema;
@@ -34,10 +34,17 @@ pub enum Variant {
     /// Recovery driven by SACK blocks: a scoreboard and a pipe estimate
     /// (RFC 2018, RFC 6675; ns-2 Agent/TCP/Sack1). Needs a SACK receiver.
     Sack1,
+    /// Forward acknowledgement: the forward-most SACKed segment bounds the
+    /// data in flight (Mathis and Mahdavi 1996; ns-2 Agent/TCP/Fack).
+    Fack,
+    /// Delay-based congestion avoidance: keep between alpha and beta segments
+    /// queued (Brakmo and Peterson 1995; ns-2 Agent/TCP/Vegas).
+    Vegas,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::Tahoe, Variant::Reno, Variant::NewReno, Variant::Sack1];
+    pub const ALL: [Variant; 6] =
+        [Variant::Tahoe, Variant::Reno, Variant::NewReno, Variant::Sack1, Variant::Fack, Variant::Vegas];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +52,8 @@ impl Variant {
             Variant::Reno => "reno",
             Variant::NewReno => "newreno",
             Variant::Sack1 => "sack1",
+            Variant::Fack => "fack",
+            Variant::Vegas => "vegas",
         }
     }
 }

@@ -64,7 +64,8 @@ pub struct TcpSink {
     ece_pending: bool,
     /// RFC 7323 TS.Recent: the timestamp to echo.
     ts_recent: SimTime,
-    /// RFC 7323 Last.ACK.sent: the cumulative ACK of the last ACK sent.
+    /// RFC 7323 Last.ACK.sent: the cumulative ACK of the last ACK sent
+    /// (1 before any, as ns-2's last_ack_sent_ of 0 in its numbering).
     last_ack_sent: u32,
     pub stats: SinkStats,
 }
@@ -82,7 +83,7 @@ impl TcpSink {
             last_seq: 0,
             ece_pending: false,
             ts_recent: SimTime::ZERO,
-            last_ack_sent: 0,
+            last_ack_sent: 1,
             stats: SinkStats::default(),
         }
     }
@@ -105,8 +106,9 @@ impl TcpSink {
         if pkt.has(flags::CE) {
             self.ece_pending = true;
         }
-        // RFC 7323 4.3: remember the TSval of a segment at or below the last ACK sent.
-        if pkt.seq <= self.last_ack_sent {
+        // RFC 7323 4.3: remember the TSval of a segment at or below the last
+        // ACK sent, never going back (ns-2's Acker::update_ts).
+        if pkt.seq <= self.last_ack_sent && pkt.created_at >= self.ts_recent {
             self.ts_recent = pkt.created_at;
         }
         self.last_seq = pkt.seq;
@@ -123,8 +125,9 @@ impl TcpSink {
         }
         if self.cfg.delayed_ack {
             let in_order = pkt.seq + 1 == self.reassembly.next_expected();
-            // A SYN is answered at once (ns-2's SYN_immediate_ack_).
-            if !self.ack_pending && in_order && !accepted.filled_gap && !pkt.has(flags::SYN) {
+            // Segment 0 is answered at once (ns-2's SYN_immediate_ack_ tests
+            // for segment 0, SYN or not).
+            if !self.ack_pending && in_order && !accepted.filled_gap && pkt.seq != 0 {
                 self.ack_pending = true;
                 ctx.set_timer(self.delack_timer, ctx.now() + self.cfg.delack_interval);
                 return;
@@ -212,10 +215,11 @@ mod tests {
     fn delayed_ack_acks_every_second_segment() {
         let mut s = sink(true);
         let mut ctx = ScriptCtx::default();
-        for seq in 0..4 {
+        for seq in 0..5 {
             s.on_packet(&data(seq), &mut ctx);
         }
-        assert_eq!(acks(&mut ctx), vec![2, 4]);
+        // Segment 0 is answered at once (ns-2's SYN_immediate_ack_), then every second one.
+        assert_eq!(acks(&mut ctx), vec![1, 3, 5]);
     }
 
     #[test]
@@ -223,11 +227,13 @@ mod tests {
         let mut s = sink(true);
         let mut ctx = ScriptCtx::default();
         s.on_packet(&data(0), &mut ctx);
+        acks(&mut ctx);
+        s.on_packet(&data(1), &mut ctx);
         assert_eq!(ctx.timer(DELACK), Some(SimTime(100_000_000)));
         assert!(acks(&mut ctx).is_empty());
         ctx.now = SimTime(100_000_000);
         s.on_timer(&mut ctx);
-        assert_eq!(acks(&mut ctx), vec![1]);
+        assert_eq!(acks(&mut ctx), vec![2]);
     }
 
     #[test]
@@ -236,12 +242,13 @@ mod tests {
         let mut ctx = ScriptCtx::default();
         s.on_packet(&data(0), &mut ctx);
         s.on_packet(&data(1), &mut ctx);
-        assert_eq!(acks(&mut ctx), vec![2]);
-        ctx.actions.clear();
-        s.on_packet(&data(3), &mut ctx);
-        assert_eq!(acks(&mut ctx), vec![2], "out of order: immediate duplicate ACK");
         s.on_packet(&data(2), &mut ctx);
-        assert_eq!(acks(&mut ctx), vec![4], "gap filled: immediate ACK");
+        assert_eq!(acks(&mut ctx), vec![1, 3]);
+        ctx.actions.clear();
+        s.on_packet(&data(4), &mut ctx);
+        assert_eq!(acks(&mut ctx), vec![3], "out of order: immediate duplicate ACK");
+        s.on_packet(&data(3), &mut ctx);
+        assert_eq!(acks(&mut ctx), vec![5], "gap filled: immediate ACK");
         assert!(!ctx.actions.iter().any(|a| matches!(a, Action::TimerSet(..))));
     }
 
@@ -275,10 +282,11 @@ mod tests {
         let mut s = sink_with(true, true);
         let mut ctx = ScriptCtx::default();
         s.on_packet(&data(0), &mut ctx);
-        s.on_packet(&data(2), &mut ctx);
+        s.on_packet(&data(1), &mut ctx);
+        s.on_packet(&data(3), &mut ctx);
         let acks = ctx.take_sent();
-        assert_eq!(acks.len(), 1, "the out-of-order segment is ACKed at once");
-        assert_eq!((acks[0].seq, acks[0].sack().iter().collect::<Vec<_>>()), (1, vec![(2, 3)]));
+        assert_eq!(acks.len(), 2, "segment 0 and the out-of-order segment are ACKed at once");
+        assert_eq!((acks[1].seq, acks[1].sack().iter().collect::<Vec<_>>()), (2, vec![(3, 4)]));
     }
 
     #[test]
@@ -300,13 +308,14 @@ mod tests {
     fn acks_echo_the_timestamp_of_the_segment_they_answer() {
         let mut s = sink(true);
         let mut ctx = ScriptCtx::default();
-        let mut first = data(0);
+        s.on_packet(&data(0), &mut ctx);
+        let mut first = data(1);
         first.created_at = SimTime(5);
-        let mut second = data(1);
+        let mut second = data(2);
         second.created_at = SimTime(9);
         s.on_packet(&first, &mut ctx);
         s.on_packet(&second, &mut ctx);
         // RFC 7323 4.3: with delayed ACKs the earlier segment's TSval is echoed.
-        assert_eq!(ctx.take_sent()[0].ts_ecr, SimTime(5));
+        assert_eq!(ctx.take_sent()[1].ts_ecr, SimTime(5));
     }
 }

@@ -57,6 +57,9 @@ impl TcpSender {
         } else {
             (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
         };
+        if self.vegas.is_some() {
+            self.vegas_on_output(seq, ctx);
+        }
         ctx.send(Packet {
             flow: self.addr.flow,
             kind: PacketKind::Data,
@@ -126,13 +129,17 @@ impl TcpSender {
             // (5.3) New data acknowledged: restart the timer.
             self.arm_rtx(ctx);
         }
-        // ns-2's delay_growth_: the ACK of the SYN sets cwnd to the initial window.
-        if self.cfg.syn && ack == 1 {
+    }
+
+    /// ns-2's delay_growth_: the ACK of segment 0 (the SYN) sets cwnd to the
+    /// initial window instead of growing it (call after `open_cwnd`).
+    pub(super) fn delay_growth(&mut self, ack: u32) {
+        if self.cfg.delay_growth && ack == 1 {
             self.cwnd = self.cfg.initial_window as f64;
         }
     }
 
-    fn take_rtt_sample(&mut self, r: crate::time::SimDuration, timestamps: bool, ctx: &mut impl AgentCtx) {
+    pub(super) fn take_rtt_sample(&mut self, r: crate::time::SimDuration, timestamps: bool, ctx: &mut impl AgentCtx) {
         self.rto.on_sample(r, ctx.now().0, timestamps);
         self.stats.rtt.add(r);
         ctx.record(self.series.rtt, r.as_secs_f64());
@@ -142,12 +149,9 @@ impl TcpSender {
     }
 
     /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
-    /// ACK echoing a congestion mark and on the SYN's ACK.
+    /// ACK echoing a congestion mark.
     pub(super) fn open_cwnd(&mut self, pkt: &Packet) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
-            return;
-        }
-        if self.cfg.syn && pkt.seq == 1 {
             return;
         }
         self.cwnd = opened(self.cwnd, self.ssthresh);

@@ -7,8 +7,10 @@
 //! count segments; `snd_una`, `snd_nxt` and `snd_max` are the RFC 793 names.
 
 mod core;
+mod fack;
 mod reno;
 mod sack;
+mod vegas;
 
 use super::rto::{RtoConfig, RtoEstimator, RtoTimer};
 use super::rto_ns2::Ns2Rto;
@@ -19,7 +21,10 @@ use crate::packet::{flags, Packet, PacketKind};
 use crate::record::summary::DurationStats;
 use crate::record::SeriesId;
 use crate::time::SimTime;
+use fack::FackRecovery;
 use sack::SackRecovery;
+use vegas::VegasState;
+pub use vegas::VegasParams;
 
 /// Which retransmission timer to run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,8 +58,11 @@ pub struct SenderConfig {
     pub ecn: bool,
     /// Timestamps option (RFC 7323): an RTT sample from every new ACK.
     pub timestamps: bool,
-    /// ns-2's connection set-up: segment 0 is a 40-byte SYN whose ACK does not grow cwnd.
+    /// Segment 0 is a 40-byte SYN (ns-2's syn_).
     pub syn: bool,
+    /// The ACK of segment 0 sets cwnd to the initial window (ns-2's delay_growth_).
+    pub delay_growth: bool,
+    pub vegas: VegasParams,
 }
 
 /// The series a sender writes.
@@ -128,6 +136,10 @@ pub struct TcpSender {
     partial_ack_seen: bool,
     /// Sack1's scoreboard and pipe.
     sack: Option<SackRecovery>,
+    /// FACK's scoreboard and forward-most ACK.
+    fack: Option<FackRecovery>,
+    /// Vegas's rate comparison and fine-grained timer.
+    vegas: Option<VegasState>,
     pub stats: SenderStats,
 }
 
@@ -163,6 +175,8 @@ impl TcpSender {
             resend_after_timeout: false,
             partial_ack_seen: false,
             sack: (cfg.variant == Variant::Sack1).then(SackRecovery::default),
+            fack: (cfg.variant == Variant::Fack).then(FackRecovery::default),
+            vegas: (cfg.variant == Variant::Vegas).then(|| VegasState::new(cfg.vegas, cfg.rwnd_segments)),
             stats: SenderStats::default(),
             cfg,
             addr,
@@ -220,6 +234,8 @@ impl TcpSender {
         match self.cfg.variant {
             Variant::Tahoe | Variant::Reno | Variant::NewReno => self.reno_family_ack(pkt, ctx),
             Variant::Sack1 => self.sack_ack(pkt, ctx),
+            Variant::Fack => self.fack_ack(pkt, ctx),
+            Variant::Vegas => self.vegas_ack(pkt, ctx),
         }
     }
 
@@ -236,6 +252,8 @@ impl TcpSender {
                 self.dupacks = 0;
             }
             Variant::Sack1 => self.sack_timeout(),
+            Variant::Fack => return self.fack_timeout(ctx),
+            Variant::Vegas => return self.vegas_timeout(ctx),
         }
         self.timeout_common(ctx);
     }
@@ -278,6 +296,8 @@ mod tests {
             ecn: false,
             timestamps: false,
             syn: false,
+            delay_growth: false,
+            vegas: VegasParams::default(),
         }
     }
 

@@ -29,6 +29,7 @@ impl TcpSender {
                 self.partial_ack_seen = false;
                 self.take_new_ack(pkt, ctx);
                 self.open_cwnd(pkt);
+                self.delay_growth(ack);
             }
             self.record_window(ctx);
         } else if ack == self.snd_una && self.snd_una < self.snd_max {

@@ -35,6 +35,7 @@ impl TcpSender {
             if ack > self.snd_una {
                 self.take_new_ack(pkt, ctx);
                 self.open_cwnd(pkt);
+                self.delay_growth(ack);
                 let st = self.sack_state();
                 st.after_timeout = false;
                 st.board.clear();
