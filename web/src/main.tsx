@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { EngineClient, workerChannel } from './engine/client';
 import { DEFAULT_SPEED } from './playback/clock';
 import { Playback } from './playback/playback';
+import { PLOT_NAMES } from './plots/registry';
 import { TimeWindow } from './plots/timeWindow';
 import { AppController, browserHistory } from './state/controller';
 import { EventsModel } from './state/eventsModel';
@@ -17,12 +18,13 @@ const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?r
 
 const client = new EngineClient(workerChannel);
 const store = new RunStore();
+const storeB = new RunStore();
 const playback = new Playback(0, DEFAULT_SPEED, 0);
 const view = new ViewStore();
 const timeWindow = new TimeWindow();
-const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow });
+const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES });
 const events = new EventsModel(store, view, playback);
-const services: Services = { controller, store, playback, view, window: timeWindow, events };
+const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -21,7 +21,29 @@ export interface Theme {
   series: Record<string, string>;
 }
 
-const SERIES_VARS = ['cwnd', 'ssthresh', 'fast-retransmit', 'timeout', 'rtt', 'srtt', 'rto'] as const;
+export const SERIES_VARS = [
+  'cwnd',
+  'ssthresh',
+  'fast-retransmit',
+  'timeout',
+  'spurious',
+  'ecn',
+  'outage',
+  'rtt',
+  'srtt',
+  'rto',
+  'owd',
+  'owd-est',
+  'throughput',
+  'goodput',
+  'segment',
+  'retx',
+  'local-retx',
+  'ack-line',
+  'sack',
+  'window',
+  'spoofed',
+] as const;
 
 export function readTheme(el: Element): Theme {
   const css = getComputedStyle(el);

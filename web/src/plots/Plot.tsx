@@ -1,18 +1,18 @@
 import { scaleLinear } from 'd3';
-import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, type PointerEvent, type ReactNode } from 'react';
 import { fitCanvas, readTheme } from '../theme';
-import { useServices } from '../views/services';
+import { useServices, useTimeWindow } from '../views/services';
 import { useElementWidth } from '../views/useElementWidth';
 import { drawLayers } from './drawLayers';
-import { layerPoints, type PlotLayer } from './model';
+import { layerPoints, niceMax, visibleRange, type PlotLayer, type PlotModel } from './model';
+import { isWhole } from './timeWindow';
 
 export interface PlotProps {
   testId: string;
   title: string;
   /** Unit of the y axis, e.g. "segments". */
   unit: string;
-  layers: PlotLayer[];
-  yMax: number;
+  model: PlotModel;
   endMs: number;
   stepEndMs: number;
   /** The run is over: this is the final picture. */
@@ -20,52 +20,94 @@ export interface PlotProps {
   /** Changes whenever the layers' data do. */
   dataVersion: number;
   height?: number;
+  /** Extra controls in the caption (exports). */
+  actions?: ReactNode;
 }
 
-const MARGIN = { top: 12, right: 16, bottom: 34, left: 58 };
+export const MARGIN = { top: 12, right: 16, bottom: 34, left: 58 };
+
+/** The y range to draw: the model's, or fitted to what is visible when zoomed in. */
+export function yDomain(model: PlotModel, t0: number, t1: number, endMs: number, widthPx: number): [number, number] {
+  if (model.fit === 'none' || (!model.fitWhole && isWhole({ t0, t1 }, endMs))) return [model.yMin, model.yMax];
+  const r = visibleRange(model.layers, t0, t1, widthPx);
+  if (!r) return [model.yMin, model.yMax];
+  if (model.fit === 'zero') return [0, niceMax(Math.max(r[1], 1e-9) * 1.08)];
+  const pad = Math.max(1, (r[1] - r[0]) * 0.04);
+  return [Math.max(0, Math.floor(r[0] - pad)), Math.ceil(r[1] + pad)];
+}
 
 /**
  * A time plot: D3 computes scales and ticks, React renders the axes in SVG,
- * the series go on a canvas. Clicking or dragging moves the shared time cursor.
+ * the series go on a canvas. Clicking or dragging moves the shared time
+ * cursor; the wheel zooms, shift-drag pans, a double-click shows the whole run,
+ * in every plot at once.
  */
-export function Plot({ testId, title, unit, layers, yMax, endMs, stepEndMs, complete, dataVersion, height = 200 }: PlotProps) {
-  const { playback } = useServices();
+export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, dataVersion, height = 200, actions }: PlotProps) {
+  const { playback, window: timeWindow } = useServices();
+  const { t0, t1 } = useTimeWindow();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const cursorRef = useRef<SVGGElement>(null);
+  const hitRef = useRef<SVGRectElement>(null);
+  const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
   const width = useElementWidth(boxRef);
   const innerW = Math.max(10, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
   const hasRun = endMs > 0;
+  const { layers } = model;
 
+  // dataVersion: layer arrays grow in place while a run streams in.
+  const [yMin, yMax] = useMemo(() => yDomain(model, t0, t1, endMs, innerW), [model, t0, t1, endMs, innerW, dataVersion]);
   // Seconds on the axis; the data are in ms.
-  const x = useMemo(() => scaleLinear().domain([0, Math.max(endMs, 1) / 1000]).range([0, innerW]), [endMs, innerW]);
-  const y = useMemo(() => scaleLinear().domain([0, yMax]).range([innerH, 0]), [yMax, innerH]);
-  const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 70)));
+  const x = useMemo(() => scaleLinear().domain([t0 / 1000, t1 / 1000]).range([0, innerW]), [t0, t1, innerW]);
+  const y = useMemo(() => scaleLinear().domain([yMin, yMax]).range([innerH, 0]), [yMin, yMax, innerH]);
+  const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 80)));
   const yTicks = y.ticks(Math.max(2, Math.floor(innerH / 40)));
   const xFormat = x.tickFormat(xTicks.length);
   const yFormat = y.tickFormat(yTicks.length);
-  const points = layerPoints(layers);
+  // dataVersion: counts change as the run streams in.
+  const points = useMemo(() => layerPoints(layers, t0, t1, innerW), [layers, t0, t1, innerW, dataVersion]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || width === 0) return;
     const ctx = fitCanvas(canvas, innerW, innerH);
     if (!ctx) return;
-    drawLayers(ctx, layers, { width: innerW, height: innerH, t0: 0, t1: Math.max(endMs, 1), yMax, stepEndMs }, readTheme(canvas));
-    // Set after drawing, so tests waiting on it see the final picture.
-    figureRef.current?.setAttribute('data-complete', complete ? 'true' : 'false');
-    // dataVersion: the layers' arrays grow in place while a run streams in.
-  }, [layers, innerW, innerH, width, endMs, yMax, stepEndMs, dataVersion, complete]);
+    const started = performance.now();
+    drawLayers(ctx, layers, { width: innerW, height: innerH, t0, t1, yMin, yMax, stepEndMs }, readTheme(canvas));
+    const fig = figureRef.current;
+    // Set after drawing, so tests and benchmarks waiting on them see the final picture.
+    fig?.setAttribute('data-draw-ms', (performance.now() - started).toFixed(2));
+    fig?.setAttribute('data-view', `${Math.round(t0)},${Math.round(t1)}`);
+    fig?.setAttribute('data-complete', complete ? 'true' : 'false');
+  }, [layers, innerW, innerH, width, t0, t1, yMin, yMax, stepEndMs, dataVersion, complete]);
 
   useEffect(
     () =>
       playback.onFrame((t) => {
-        cursorRef.current?.setAttribute('transform', `translate(${x(t / 1000)},0)`);
+        const g = cursorRef.current;
+        if (!g) return;
+        const inside = t >= t0 && t <= t1;
+        g.setAttribute('transform', `translate(${inside ? x(t / 1000) : -100},0)`);
       }),
-    [playback, x],
+    [playback, x, t0, t1],
   );
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  useEffect(() => {
+    const hit = hitRef.current;
+    if (!hit || !hasRun) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = hit.getBoundingClientRect();
+      const center = x.invert(Math.min(Math.max(e.clientX - rect.left, 0), innerW)) * 1000;
+      const delta = e.deltaMode === 1 ? e.deltaY * 30 : e.deltaY;
+      timeWindow.zoomAt(center, Math.exp(delta * 0.002));
+    };
+    hit.addEventListener('wheel', onWheel, { passive: false });
+    return () => hit.removeEventListener('wheel', onWheel);
+  }, [x, innerW, hasRun, timeWindow, width]);
 
   const seekTo = (e: PointerEvent<SVGRectElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -78,6 +120,7 @@ export function Plot({ testId, title, unit, layers, yMax, endMs, stepEndMs, comp
       <figcaption className="plot-caption">
         <span className="plot-title">{title}</span>
         <PlotLegend layers={layers} />
+        {actions}
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (
@@ -120,11 +163,12 @@ export function Plot({ testId, title, unit, layers, yMax, endMs, stepEndMs, comp
         {width > 0 && (
           <svg width={width} height={height} className="plot-overlay" aria-hidden="true">
             <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-              <g ref={cursorRef} className="cursor" transform="translate(0,0)" pointerEvents="none">
+              <g ref={cursorRef} className="cursor" transform="translate(-100,0)" pointerEvents="none">
                 <line y1={-4} y2={innerH} />
                 <path d="M-4.5,-8h9l-4.5,5z" />
               </g>
               <rect
+                ref={hitRef}
                 width={innerW}
                 height={innerH}
                 fill="transparent"
@@ -132,11 +176,21 @@ export function Plot({ testId, title, unit, layers, yMax, endMs, stepEndMs, comp
                 onPointerDown={(e) => {
                   if (!hasRun) return;
                   e.currentTarget.setPointerCapture(e.pointerId);
-                  seekTo(e);
+                  const pan = e.shiftKey || e.button === 1;
+                  drag.current = { mode: pan ? 'pan' : 'scrub', lastX: e.clientX };
+                  if (!pan) seekTo(e);
                 }}
                 onPointerMove={(e) => {
-                  if (e.currentTarget.hasPointerCapture(e.pointerId)) seekTo(e);
+                  const d = drag.current;
+                  if (!d || !e.currentTarget.hasPointerCapture(e.pointerId)) return;
+                  if (d.mode === 'scrub') seekTo(e);
+                  else {
+                    timeWindow.pan(((d.lastX - e.clientX) / innerW) * (t1 - t0));
+                    d.lastX = e.clientX;
+                  }
                 }}
+                onPointerUp={() => (drag.current = null)}
+                onDoubleClick={() => timeWindow.reset()}
               />
             </g>
           </svg>
@@ -146,22 +200,40 @@ export function Plot({ testId, title, unit, layers, yMax, endMs, stepEndMs, comp
   );
 }
 
-function PlotLegend({ layers }: { layers: PlotLayer[] }) {
+function PlotLegend({ layers }: { layers: readonly PlotLayer[] }) {
+  const a = layers.filter((l) => l.run !== 'B');
+  const compared = layers.some((l) => l.run === 'B');
   return (
     <ul className="legend">
-      {layers.map((l) => (
+      {a.map((l) => (
         <li key={l.key}>
           <LegendSwatch layer={l} />
           {l.label}
-          {l.style === 'marker' && <span className="muted"> ({l.data?.timesMs.length ?? 0})</span>}
+          {l.style === 'marker' && l.marker !== 'band' && <span className="muted"> ({l.data?.timesMs.length ?? 0})</span>}
         </li>
       ))}
+      {compared && (
+        <li className="legend-runs">
+          <svg width="20" height="10" aria-hidden="true">
+            <path d="M1 5h18" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          A
+          <svg width="20" height="10" aria-hidden="true">
+            <path d="M1 5h18" stroke="currentColor" strokeWidth="2" strokeDasharray="5 3" />
+          </svg>
+          B
+        </li>
+      )}
     </ul>
   );
 }
 
+function colourVar(colour: string): string {
+  return colour.startsWith('flow-') ? `var(--${colour})` : `var(--series-${colour})`;
+}
+
 function LegendSwatch({ layer }: { layer: PlotLayer }) {
-  const colour = `var(--series-${layer.colour})`;
+  const colour = colourVar(layer.colour);
   if (layer.style === 'points')
     return (
       <svg width="18" height="10" aria-hidden="true">
@@ -169,16 +241,45 @@ function LegendSwatch({ layer }: { layer: PlotLayer }) {
         <rect x="11" y="3.5" width="3" height="3" fill={colour} />
       </svg>
     );
-  if (layer.style === 'marker')
+  if (layer.style === 'range')
+    return (
+      <svg width="14" height="12" aria-hidden="true">
+        <path d="M4 2v8M10 1v8" stroke={colour} strokeWidth="2" />
+      </svg>
+    );
+  if (layer.style === 'marks')
+    return (
+      <svg width="12" height="12" aria-hidden="true">
+        {layer.mark === 'x' ? (
+          <path d="M2.5 2.5l7 7M9.5 2.5l-7 7" stroke={colour} strokeWidth="1.8" />
+        ) : layer.mark === 'diamond' ? (
+          <path d="M6 1.5l4.5 4.5L6 10.5 1.5 6z" fill={colour} />
+        ) : (
+          <rect x="2.5" y="2.5" width="7" height="7" fill={colour} />
+        )}
+      </svg>
+    );
+  if (layer.style === 'marker') {
+    if (layer.marker === 'band')
+      return (
+        <svg width="14" height="10" aria-hidden="true">
+          <rect x="1" y="0" width="12" height="10" fill={colour} opacity="0.3" />
+        </svg>
+      );
     return (
       <svg width="12" height="10" aria-hidden="true">
         {layer.marker === 'cross' ? (
           <path d="M2 1l8 8M10 1l-8 8" stroke={colour} strokeWidth="2" />
+        ) : layer.marker === 'diamond' ? (
+          <path d="M6 0.5l4.5 4.5L6 9.5 1.5 5z" fill={colour} />
+        ) : layer.marker === 'circle' ? (
+          <circle cx="6" cy="5" r="4" fill={colour} />
         ) : (
           <path d="M1.5 1h9L6 9z" fill={colour} />
         )}
       </svg>
     );
+  }
   return (
     <svg width="20" height="10" aria-hidden="true">
       <path d="M1 5h18" stroke={colour} strokeWidth="2" strokeDasharray={layer.dashed ? '4 2' : undefined} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimate } from './decimate';
+import { decimate, decimateRanges } from './decimate';
 
 function series(n: number, f: (i: number) => number, dt = 1): [Float64Array, Float64Array] {
   return [Float64Array.from({ length: n }, (_, i) => i * dt), Float64Array.from({ length: n }, (_, i) => f(i))];
@@ -58,5 +58,34 @@ describe('decimate', () => {
     expect(decimate(new Float64Array(0), new Float64Array(0), 0, 1, 100).length).toBe(0);
     const [t, v] = series(10_000, (i) => i);
     expect(decimate(t, v, 5, 5, 100).length).toBeGreaterThan(0);
+  });
+});
+
+describe('decimateRanges', () => {
+  it('passes few bars through', () => {
+    const r = decimateRanges(Float64Array.of(1, 2, 3), Float64Array.of(0, 1, 2), Float64Array.of(1, 2, 3), 0, 10, 100);
+    expect([...r.times]).toEqual([1, 2, 3]);
+    expect([...r.ends]).toEqual([1, 2, 3]);
+  });
+  it('keeps one bar per column covering every bar of the column', () => {
+    const n = 100_000;
+    const times = Float64Array.from({ length: n }, (_, i) => i);
+    const starts = Float64Array.from({ length: n }, (_, i) => (i * 7919) % 1000);
+    const ends = Float64Array.from(starts, (s) => s + 1);
+    const r = decimateRanges(times, starts, ends, 0, n, 100);
+    expect(r.times.length).toBe(100);
+    expect(Math.min(...r.starts)).toBe(0);
+    expect(Math.max(...r.ends)).toBe(1000);
+    // Each column's bar covers all of that column's bars.
+    for (let c = 0; c < 100; c++) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let i = c * 1000; i < (c + 1) * 1000; i++) {
+        lo = Math.min(lo, starts[i] ?? 0);
+        hi = Math.max(hi, ends[i] ?? 0);
+      }
+      expect(r.starts[c]).toBe(lo);
+      expect(r.ends[c]).toBe(hi);
+    }
   });
 });

@@ -67,3 +67,49 @@ function lowerBound(times: Float64Array, n: number, t: number): number {
   }
   return lo;
 }
+
+/**
+ * Vertical bars [start, end) at times, thinned per pixel column: within a
+ * column, the lowest start and the highest end (exactly the pixels the bars
+ * would cover). Few bars pass through as they are.
+ */
+export function decimateRanges(
+  times: Float64Array,
+  starts: Float64Array,
+  ends: Float64Array,
+  t0: number,
+  t1: number,
+  width: number,
+): { times: Float64Array; starts: Float64Array; ends: Float64Array } {
+  const n = Math.min(times.length, starts.length, ends.length);
+  const first = lowerBound(times, n, t0);
+  let last = lowerBound(times, n, t1);
+  while (last < n && (times[last] ?? 0) <= t1) last++;
+  const count = last - first;
+  const columns = Math.max(1, Math.floor(width));
+  if (count <= 2 * columns || t1 <= t0) {
+    return { times: times.slice(first, last), starts: starts.slice(first, last), ends: ends.slice(first, last) };
+  }
+  const ot: number[] = [];
+  const os: number[] = [];
+  const oe: number[] = [];
+  const scale = columns / (t1 - t0);
+  let column = Number.NaN;
+  for (let i = first; i < last; i++) {
+    const t = times[i] ?? 0;
+    const c = Math.floor((t - t0) * scale);
+    const s = starts[i] ?? 0;
+    const e = ends[i] ?? 0;
+    if (c !== column) {
+      column = c;
+      ot.push(t0 + (c + 0.5) / scale);
+      os.push(s);
+      oe.push(e);
+    } else {
+      const k = os.length - 1;
+      if (s < (os[k] ?? s)) os[k] = s;
+      if (e > (oe[k] ?? e)) oe[k] = e;
+    }
+  }
+  return { times: Float64Array.from(ot), starts: Float64Array.from(os), ends: Float64Array.from(oe) };
+}

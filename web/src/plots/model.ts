@@ -2,26 +2,65 @@
 // series, so the choices are tested without a browser.
 
 import type { SeriesView } from '../state/runStore';
+import { lowerBound } from '../state/search';
 
 /** A series with its values converted to the plot's unit. */
 export interface SeriesData {
   timesMs: Float64Array;
   values: Float64Array;
+  /** For ranges (SACK blocks): where each vertical bar ends. */
+  ends?: Float64Array;
   /** Multiply values by this to get the plot's unit (seconds -> ms: 1000). */
   scale: number;
 }
 
-export type LayerStyle = 'step' | 'points' | 'marker';
+/**
+ * step: a step-after line; points: dots; marker: an event line across the
+ * plot; range: a vertical bar from value to end at each time (segments in the
+ * time-sequence graph); marks: a glyph at each (time, value).
+ */
+export type LayerStyle = 'step' | 'points' | 'marker' | 'range' | 'marks';
+export type MarkerShape = 'triangle' | 'cross' | 'diamond' | 'circle' | 'band';
+export type MarkShape = 'x' | 'diamond' | 'square' | 'dot';
 
 export interface PlotLayer {
   key: string;
   label: string;
-  /** Theme series colour name (CSS variable --series-<colour>). */
+  /** Theme series colour name (CSS variable --series-<colour>), or a flow colour "flow-<n>". */
   colour: string;
   style: LayerStyle;
   dashed?: boolean;
-  marker?: 'triangle' | 'cross';
+  marker?: MarkerShape;
+  mark?: MarkShape;
   data: SeriesData | null;
+  /** Data computed for the visible range and width (throughput bins); used instead of `data`. */
+  compute?: (t0: number, t1: number, widthPx: number) => SeriesData | null;
+  /** Run B of a comparison: drawn dashed or hollow. */
+  run?: 'A' | 'B';
+  /** Leave out of the automatic y range (an initial RTO, a window edge). */
+  outOfScale?: boolean;
+}
+
+/** What a plot draws: its layers and its y range. */
+export interface PlotModel {
+  layers: PlotLayer[];
+  /** The y range of the whole run. */
+  yMin: number;
+  yMax: number;
+  /**
+   * When zoomed in: fit the y axis to what is visible. "zero" keeps 0 at
+   * the bottom; "range" fits both ends (sequence numbers).
+   */
+  fit: 'zero' | 'range' | 'none';
+  /** Fit even the whole run's view to what is drawn (rates binned to the plot's width). */
+  fitWhole?: boolean;
+  /** The y axis unit when it depends on the data (kbit/s or Mbit/s). */
+  unit?: string;
+}
+
+/** A layer's data for a range (computed layers compute, others have theirs). */
+export function layerData(layer: PlotLayer, t0: number, t1: number, widthPx: number): SeriesData | null {
+  return layer.compute ? layer.compute(t0, t1, widthPx) : layer.data;
 }
 
 /** Largest value at or after `fromMs` (ignoring NaN); 0 when none. */
@@ -71,11 +110,45 @@ export function niceMax(v: number): number {
   return 10 * p;
 }
 
-export function asData(s: SeriesView | null, scale = 1): SeriesData | null {
-  return s ? { timesMs: s.timesMs, values: s.values, scale } : null;
+export function asData(s: { timesMs: Float64Array; values: Float64Array; ends?: Float64Array } | null, scale = 1): SeriesData | null {
+  if (!s) return null;
+  return s.ends ? { timesMs: s.timesMs, values: s.values, ends: s.ends, scale } : { timesMs: s.timesMs, values: s.values, scale };
 }
 
-/** Points a layer contributes (for tests and the data-points attribute). */
-export function layerPoints(layers: readonly PlotLayer[]): number {
-  return layers.reduce((n, l) => n + (l.data?.timesMs.length ?? 0), 0);
+/**
+ * The y range of what is visible in [t0, t1]: min and max of values (and
+ * range ends) of layers in scale, with the last point before t0 included (a
+ * step entering the view). Null when nothing is visible.
+ */
+export function visibleRange(layers: readonly PlotLayer[], t0: number, t1: number, widthPx: number): [number, number] | null {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const layer of layers) {
+    if (layer.outOfScale || layer.style === 'marker') continue;
+    const d = layerData(layer, t0, t1, widthPx);
+    if (!d) continue;
+    const n = d.timesMs.length;
+    let i = Math.max(0, lowerBound(d.timesMs, n, t0) - (layer.style === 'step' ? 1 : 0));
+    for (; i < n; i++) {
+      const t = d.timesMs[i] ?? 0;
+      if (t > t1) break;
+      const v = (d.values[i] ?? 0) * d.scale;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      if (d.ends) {
+        const e = (d.ends[i] ?? 0) * d.scale;
+        if (e > hi) hi = e;
+      }
+    }
+  }
+  return lo <= hi ? [lo, hi] : null;
+}
+
+/** Points the layers have in [t0, t1] (computed layers: their bins), for the data-points attribute. */
+export function layerPoints(layers: readonly PlotLayer[], t0 = Number.NEGATIVE_INFINITY, t1 = Number.POSITIVE_INFINITY, widthPx = 600): number {
+  return layers.reduce((n, l) => {
+    const d = l.compute ? l.compute(Number.isFinite(t0) ? t0 : 0, Number.isFinite(t1) ? t1 : 1, widthPx) : l.data;
+    if (!d) return n;
+    return n + (l.compute ? d.timesMs.length : lowerBound(d.timesMs, d.timesMs.length, t1 + 1e-9) - lowerBound(d.timesMs, d.timesMs.length, t0));
+  }, 0);
 }

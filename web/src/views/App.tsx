@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FlowPlots } from '../plots/FlowPlots';
+import { PlotsPanel } from '../plots/PlotsPanel';
 import { AnimationPanel } from './AnimationPanel';
 import { EventsPanel } from './events/EventsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -40,7 +40,7 @@ export function App() {
         <div className="stage">
           <AnimationPanel />
           <EventsPanel />
-          <FlowPlots />
+          <PlotsPanel />
           <Panel title="Summary" testId="summary-panel">
             <SummaryTable />
           </Panel>

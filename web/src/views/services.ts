@@ -11,6 +11,8 @@ import type { TimeRange, TimeWindow } from '../plots/timeWindow';
 export interface Services {
   controller: AppController;
   store: RunStore;
+  /** Run B of a comparison (idle when not comparing). */
+  storeB: RunStore;
   playback: Playback;
   view: ViewStore;
   window: TimeWindow;

@@ -1,0 +1,182 @@
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { RunMeta, RunStore } from '../state/runStore';
+import { Panel } from '../views/Panel';
+import { useApp, useRun, useServices, useTimeWindow, useView } from '../views/services';
+import { flowTrace, type FlowTrace } from './flowData';
+import { Plot } from './Plot';
+import { overlay, plotsFor, visiblePlots, type PlotDef, type PlotInputs } from './registry';
+import type { PlotModel } from './model';
+import { isWhole } from './timeWindow';
+
+/** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
+function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
+  const flows = meta.topology?.flows ?? [];
+  const index = flowId === null ? -1 : flows.findIndex((f) => f.id === flowId);
+  let cached: FlowTrace | null | undefined;
+  return {
+    store,
+    flow: index >= 0 ? { index, id: flowId ?? '' } : null,
+    endMs: meta.status === 'done' ? meta.endMs : meta.nowMs,
+    flowTrace: () => {
+      if (cached === undefined) {
+        const trace = store.traceView();
+        cached = trace && meta.topology && index >= 0 ? flowTrace(trace, meta.topology, meta.scenario, index) : null;
+      }
+      return cached;
+    },
+  };
+}
+
+/** Every visible plot of the selected flow and the network, zoomed and panned together. */
+export function PlotsPanel() {
+  const { store, storeB, view, window: timeWindow } = useServices();
+  const run = useRun();
+  const runB = useRunB();
+  const v = useView();
+  const range = useTimeWindow();
+  const flows = run.topology?.flows ?? [];
+  const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
+  const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
+  const selectId = useId();
+  const { dataVersion, endMs, status } = run;
+  const complete = status === 'done' && (runB === null || runB.status === 'done');
+  const stepEndMs = Math.min(status === 'done' ? endMs : run.nowMs, run.seriesTruncatedAtMs ?? Infinity);
+  const hasTrace = run.topology !== null && (store.traceView()?.count ?? 0) > 0;
+
+  const all = useMemo(() => plotsFor(run.seriesInfo, hasTrace), [run.seriesInfo, hasTrace]);
+  const shown = visiblePlots(all, v.plots);
+  const models = useMemo(() => {
+    const a = inputsFor(store, run, flow?.id ?? null);
+    const b = runB && runB.topology ? inputsFor(storeB, runB, flow?.id ?? null) : null;
+    const out = new Map<string, PlotModel>();
+    for (const def of shown) {
+      const modelB = b && (def.scope === 'network' || b.flow) ? def.build(b) : null;
+      out.set(def.id, overlay(def.build(a), modelB));
+    }
+    return out;
+    // dataVersion: the store's columns grow in place; rebuild the models when they do.
+  }, [store, storeB, run, runB, flow?.id, shown.map((p) => p.id).join(','), dataVersion, runB?.dataVersion]);
+
+  const setPlots = (ids: string[]) => view.set({ plots: ids });
+  const zoomed = !isWhole(range, Math.max(endMs, 1));
+
+  const aside = (
+    <div className="plots-toolbar">
+      {flows.length > 1 ? (
+        <div className="flow-select">
+          <label htmlFor={selectId}>Flow</label>
+          <select id={selectId} value={flow?.id ?? ''} onChange={(e) => view.set({ flow: e.target.value })}>
+            {flows.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.id} ({f.variant})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : flow ? (
+        <span className="muted">
+          flow <strong>{flow.id}</strong> · {flow.variant}
+        </span>
+      ) : null}
+      <div className="zoom-buttons" role="group" aria-label="Zoom">
+        <button type="button" className="icon-button" aria-label="Zoom out" title="Zoom out (or the mouse wheel)" disabled={!zoomed} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 2)}>
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path d="M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+        <button type="button" className="icon-button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={endMs <= 0} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 0.5)}>
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+        <button type="button" className="button button-small" disabled={!zoomed} onClick={() => timeWindow.reset()} title="Show the whole run (0, or double-click a plot)">
+          Whole run
+        </button>
+      </div>
+      <PlotChooser all={all} shown={shown} onChange={setPlots} />
+    </div>
+  );
+
+  return (
+    <Panel title="Plots" aside={aside} className="plots-panel" testId="plots-panel">
+      {missingFlow && <p className="warning-text">There is no flow “{v.flow}” in this run; showing {flow?.id}.</p>}
+      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
+      <div className="plots">
+        {shown.map((def) => {
+          const model = models.get(def.id);
+          if (!model) return null;
+          return (
+            <div key={def.id} className={`plot-cell ${def.wide ? 'plot-wide' : ''}`}>
+              <Plot
+                testId={`plot-${def.id}`}
+                title={def.title}
+                unit={model.unit ?? def.unit}
+                model={model}
+                endMs={endMs}
+                stepEndMs={stepEndMs}
+                complete={complete}
+                dataVersion={dataVersion + (runB?.dataVersion ?? 0) * 1e6}
+                height={def.wide ? 240 : 200}
+              />
+            </div>
+          );
+        })}
+        {shown.length === 0 && <p className="muted">No plots selected: choose some under “Plots”.</p>}
+      </div>
+    </Panel>
+  );
+}
+
+
+/** A popover with a checkbox per plot this run can show. */
+function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown: readonly PlotDef[]; onChange: (ids: string[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const ids = shown.map((p) => p.id);
+  const toggle = (id: string) => {
+    if (ids.includes(id)) onChange(ids.filter((x) => x !== id));
+    // Keep the catalogue order, whatever order they were switched on in.
+    else onChange(all.map((p) => p.id).filter((x) => x === id || ids.includes(x)));
+  };
+  return (
+    <div className="plot-chooser" ref={rootRef}>
+      <button type="button" className="button button-small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
+        Plots ({shown.length}/{all.length})
+      </button>
+      {open && (
+        <div className="chooser-popover" id={listId} role="group" aria-label="Visible plots">
+          {all.map((p) => (
+            <label key={p.id} className="chooser-item">
+              <input type="checkbox" checked={ids.includes(p.id)} onChange={() => toggle(p.id)} />
+              {p.title}
+            </label>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Run B's metadata in compare mode (null otherwise). */
+function useRunB(): RunMeta | null {
+  const { storeB } = useServices();
+  const meta = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
+  const { request } = useApp();
+  return request.compare !== undefined ? meta : null;
+}

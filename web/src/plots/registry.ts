@@ -1,0 +1,309 @@
+// Every plot the app can show: what it draws from a run, for the selected
+// flow or for the whole network. Series are found by name, so a series the
+// engine adds later appears where it belongs (a marker on the cwnd plot, a
+// queue line) or, if no plot claims it, in a plot of its own.
+
+import type { SeriesInfo } from '../generated/types';
+import type { RunStore, SeriesView } from '../state/runStore';
+import type { FlowTrace } from './flowData';
+import { asData, cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, visibleRange, type PlotLayer, type PlotModel } from './model';
+import { binWidthMs, rateFromCounter, rateFromCumulative } from './throughput';
+
+export interface PlotInputs {
+  store: RunStore;
+  /** The selected flow (index and id), or null when the run has none. */
+  flow: { index: number; id: string } | null;
+  /** The flow's trace-derived data (computed on first use). */
+  flowTrace: () => FlowTrace | null;
+  /** Where the run's data end (ms). */
+  endMs: number;
+}
+
+export interface PlotDef {
+  id: string;
+  title: string;
+  /** The y axis label. */
+  unit: string;
+  /** A flow plot follows the flow selector; a network plot shows every link or node. */
+  scope: 'flow' | 'network';
+  /** Series quantities it draws (so no other plot shows them again). */
+  quantities: readonly string[];
+  /** Spans the whole width of the panel. */
+  wide?: boolean;
+  /** Shown unless the URL says otherwise. */
+  defaultOn: boolean;
+  /** Whether this run has anything for it. */
+  available(series: readonly SeriesInfo[], hasTrace: boolean): boolean;
+  build(inputs: PlotInputs): PlotModel;
+}
+
+function flowSeries(inputs: PlotInputs, quantity: string): SeriesView | null {
+  return inputs.flow ? inputs.store.seriesByName(`flows.${inputs.flow.id}.${quantity}`) : null;
+}
+
+function has(series: readonly SeriesInfo[], quantity: string): boolean {
+  return series.some((s) => s.quantity === quantity);
+}
+
+/** Series of a quantity over every owner (links, nodes), in the engine's order. */
+function allOf(store: RunStore, quantity: string): SeriesView[] {
+  const out: SeriesView[] = [];
+  store.getMeta().seriesInfo.forEach((info, id) => {
+    if (info.quantity !== quantity) return;
+    const v = store.seriesView(id);
+    if (v) out.push(v);
+  });
+  return out;
+}
+
+/** "links.bottleneck.forward" -> "bottleneck →"; "nodes.bs" -> "bs". */
+export function ownerLabel(owner: string): string {
+  const parts = owner.split('.');
+  if (parts[0] === 'links' && parts.length >= 3) {
+    const dir = parts[parts.length - 1];
+    return `${parts.slice(1, -1).join('.')} ${dir === 'forward' ? '\u2192' : dir === 'reverse' ? '\u2190' : dir}`;
+  }
+  return parts.slice(1).join('.') || owner;
+}
+
+/** Flow-scoped marker layers: the TCP events of the cwnd plot. */
+const CWND_MARKERS: { quantity: string; label: string; colour: string; marker: PlotLayer['marker']; always: boolean }[] = [
+  { quantity: 'fast_retransmit', label: 'fast retransmit', colour: 'fast-retransmit', marker: 'triangle', always: true },
+  { quantity: 'timeout', label: 'timeout', colour: 'timeout', marker: 'cross', always: true },
+  { quantity: 'spurious_timeout', label: 'spurious timeout', colour: 'spurious', marker: 'diamond', always: false },
+  { quantity: 'ecn_echo', label: 'ECN echo', colour: 'ecn', marker: 'circle', always: false },
+];
+
+const cwnd: PlotDef = {
+  id: 'cwnd',
+  title: 'Congestion window',
+  unit: 'segments',
+  scope: 'flow',
+  quantities: ['cwnd', 'ssthresh', ...CWND_MARKERS.map((m) => m.quantity), 'outage'],
+  defaultOn: true,
+  available: (s) => has(s, 'cwnd'),
+  build(inputs) {
+    const cw = flowSeries(inputs, 'cwnd');
+    const ss = flowSeries(inputs, 'ssthresh');
+    const layers: PlotLayer[] = [
+      { key: 'cwnd', label: 'cwnd', colour: 'cwnd', style: 'step', data: asData(cw) },
+      // ssthresh starts effectively infinite: drawn clipped, left out of the zoomed scale.
+      { key: 'ssthresh', label: 'ssthresh', colour: 'ssthresh', style: 'step', dashed: true, data: asData(ss), outOfScale: true },
+    ];
+    for (const m of CWND_MARKERS) {
+      const s = flowSeries(inputs, m.quantity);
+      // Markers the engine records; the rarer ones only when they happened (no "ECN echo (0)" without ECN).
+      if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: m.label, colour: m.colour, style: 'marker', marker: m.marker, data: asData(s) });
+    }
+    // Handoffs and outages of any link shade the plot.
+    for (const s of allOf(inputs.store, 'outage')) {
+      layers.push({ key: `outage:${s.info.owner}`, label: `outage ${ownerLabel(s.info.owner)}`, colour: 'outage', style: 'marker', marker: 'band', data: asData(s) });
+    }
+    return { layers, yMin: 0, yMax: cwndDomainMax(cw, ss), fit: 'zero' };
+  },
+};
+
+const rtt: PlotDef = {
+  id: 'rtt',
+  title: 'Round-trip time',
+  unit: 'ms',
+  scope: 'flow',
+  quantities: ['rtt', 'srtt', 'rto'],
+  defaultOn: true,
+  available: (s) => has(s, 'rtt') || has(s, 'srtt'),
+  build(inputs) {
+    const r = flowSeries(inputs, 'rtt');
+    const srtt = flowSeries(inputs, 'srtt');
+    const rto = flowSeries(inputs, 'rto');
+    return {
+      layers: [
+        { key: 'rtt', label: 'RTT samples', colour: 'rtt', style: 'points', data: asData(r, 1000) },
+        { key: 'srtt', label: 'SRTT', colour: 'srtt', style: 'step', data: asData(srtt, 1000) },
+        { key: 'rto', label: 'RTO', colour: 'rto', style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
+      ],
+      yMin: 0,
+      yMax: rttDomainMaxMs(r, srtt, rto),
+      fit: 'zero',
+    };
+  },
+};
+
+const owd: PlotDef = {
+  id: 'owd',
+  title: 'One-way delay',
+  unit: 'ms',
+  scope: 'flow',
+  quantities: ['owd_fwd', 'owd_fwd_est'],
+  defaultOn: true,
+  available: (s) => has(s, 'owd_fwd') || has(s, 'owd_fwd_est'),
+  build(inputs) {
+    const fwd = flowSeries(inputs, 'owd_fwd');
+    const est = flowSeries(inputs, 'owd_fwd_est');
+    const srtt = flowSeries(inputs, 'srtt');
+    const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
+    if (est) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
+    // RTT/2: what a sender without one-way measurements would assume.
+    layers.push({ key: 'half_rtt', label: 'RTT/2 (SRTT/2)', colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
+    const max = Math.max(maxValue(fwd), maxValue(est), maxValue(srtt) / 2) * 1000;
+    return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
+  },
+};
+
+/** Throughput in kbit/s for slow flows, Mbit/s for fast ones. */
+function rateUnit(ft: FlowTrace | null, endMs: number): { unit: string; scale: number } {
+  const bytes = ft?.received.cumBytes.at(-1) ?? 0;
+  const mean = endMs > 0 ? (bytes * 8) / (endMs / 1000) : 0;
+  return mean >= 2e6 ? { unit: 'Mbit/s', scale: 1e-6 } : { unit: 'kbit/s', scale: 1e-3 };
+}
+
+const tput: PlotDef = {
+  id: 'tput',
+  title: 'Throughput and goodput',
+  unit: 'kbit/s',
+  scope: 'flow',
+  quantities: ['delivered'],
+  defaultOn: true,
+  available: (s, hasTrace) => hasTrace || has(s, 'delivered'),
+  build(inputs) {
+    const ft = inputs.flowTrace();
+    const delivered = flowSeries(inputs, 'delivered');
+    const { unit, scale } = rateUnit(ft, inputs.endMs);
+    // Bins follow the zoom: about one per six pixels.
+    const bin = (t0: number, t1: number, w: number) => binWidthMs(t1 - t0, Math.max(10, w / 6));
+    const layers: PlotLayer[] = [
+      {
+        key: 'throughput',
+        label: 'throughput (at the receiver)',
+        colour: 'throughput',
+        style: 'step',
+        data: null,
+        compute: ft
+          ? (t0, t1, w) => asData(rateFromCumulative(ft.received.timesMs, ft.received.cumBytes, t0, t1, bin(t0, t1, w)), scale)
+          : undefined,
+      },
+      {
+        key: 'goodput',
+        label: 'goodput (in order)',
+        colour: 'goodput',
+        style: 'step',
+        // Dashed over throughput: without losses the two coincide.
+        dashed: true,
+        data: null,
+        compute: delivered
+          ? (t0, t1, w) => asData(rateFromCounter(delivered.timesMs, delivered.values, t0, t1, bin(t0, t1, w)), scale)
+          : undefined,
+      },
+    ];
+    const whole = visibleRange(layers, 0, Math.max(inputs.endMs, 1), 600);
+    // The bins follow the plot's width, so their peaks do too: fit the axis to what is drawn.
+    return { layers, yMin: 0, yMax: niceMax(Math.max(whole?.[1] ?? 0, 1e-9) * 1.08), fit: 'zero', fitWhole: true, unit };
+  },
+};
+
+const tseq: PlotDef = {
+  id: 'tseq',
+  title: 'Time-sequence (tcptrace)',
+  unit: 'segment number',
+  scope: 'flow',
+  quantities: [],
+  wide: true,
+  defaultOn: true,
+  available: (_s, hasTrace) => hasTrace,
+  build(inputs) {
+    const ft = inputs.flowTrace();
+    const candidates: PlotLayer[] = ft
+      ? [
+          { key: 'window', label: 'receive window', colour: 'window', style: 'step', data: asData(ft.window), outOfScale: true },
+          { key: 'acks', label: 'ACK', colour: 'ack-line', style: 'step', data: asData(ft.acks) },
+          { key: 'sack', label: 'SACK blocks', colour: 'sack', style: 'range', data: asData(ft.sack) },
+          { key: 'sent', label: 'segments', colour: 'segment', style: 'range', data: asData(ft.sent) },
+          { key: 'retx', label: 'retransmissions', colour: 'retx', style: 'range', data: asData(ft.retransmitted) },
+          { key: 'local', label: 'local retransmissions', colour: 'local-retx', style: 'marks', mark: 'diamond', data: asData(ft.localRetransmitted) },
+          { key: 'spoofed', label: 'spoofed ACKs', colour: 'spoofed', style: 'marks', mark: 'square', data: asData(ft.spoofedAcks) },
+          { key: 'lost', label: 'lost', colour: 'timeout', style: 'marks', mark: 'x', data: asData(ft.lost) },
+        ]
+      : [];
+    // Kinds this run has (no legend entry for SACK blocks without SACK).
+    const layers = candidates.filter((l) => (l.data?.timesMs.length ?? 0) > 0 || l.key === 'sent' || l.key === 'acks');
+    const whole = visibleRange(layers, 0, Math.max(inputs.endMs, 1), 600);
+    return { layers, yMin: 0, yMax: niceMax(Math.max((whole?.[1] ?? 0) + 1, 1) * 1.04), fit: 'range' };
+  },
+};
+
+function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean): PlotDef {
+  return {
+    id,
+    title,
+    unit: '',
+    scope: 'network',
+    quantities: [quantity],
+    defaultOn,
+    available: (s) => has(s, quantity),
+    build(inputs) {
+      const series = allOf(inputs.store, quantity);
+      // Only owners that ever hold something: a dumbbell has dozens of idle queues.
+      const busy = series.filter((s) => maxValue(s) > 0);
+      const shown = busy.length > 0 ? busy : series.slice(0, 1);
+      const layers: PlotLayer[] = shown.map((s, i) => ({
+        key: s.info.name,
+        label: ownerLabel(s.info.owner),
+        colour: `flow-${(i % 8) + 1}`,
+        style: s.info.style === 'points' ? 'points' : s.info.style === 'marker' ? 'marker' : 'step',
+        data: asData(s),
+      }));
+      const max = Math.max(...shown.map((s) => maxValue(s)), 0);
+      return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
+    },
+  };
+}
+
+export const PLOTS: readonly PlotDef[] = [
+  cwnd,
+  rtt,
+  tseq,
+  tput,
+  owd,
+  { ...networkPlot('queue', 'Queue occupancy', 'queue', true), unit: 'packets' },
+  { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true), unit: 'bytes' },
+  { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: 'packets' },
+];
+
+const CLAIMED = new Set(PLOTS.flatMap((p) => p.quantities));
+
+/** Plots for series no plot above claims, one per quantity (named "q.<quantity>"). */
+export function extraPlots(series: readonly SeriesInfo[]): PlotDef[] {
+  const quantities = [...new Set(series.map((s) => s.quantity))].filter((q) => !CLAIMED.has(q));
+  return quantities.map((q) => {
+    const unit = series.find((s) => s.quantity === q)?.unit ?? '';
+    return { ...networkPlot(`q.${q}`, q.replace(/_/g, ' '), q, false), unit };
+  });
+}
+
+/** Every plot this run can show, in order. */
+export function plotsFor(series: readonly SeriesInfo[], hasTrace: boolean): PlotDef[] {
+  return [...PLOTS.filter((p) => p.available(series, hasTrace)), ...extraPlots(series)];
+}
+
+/** Names the `plots` URL parameter accepts: the known plots and any extra series plot. */
+export const PLOT_NAMES = {
+  names: PLOTS.map((p) => p.id),
+  accepts: (name: string) => PLOTS.some((p) => p.id === name) || /^q\.[a-z0-9_]{1,48}$/.test(name),
+};
+
+/** Which plots to show: the URL's list (those this run has), else the defaults. */
+export function visiblePlots(all: readonly PlotDef[], chosen: readonly string[] | null): PlotDef[] {
+  if (chosen === null) return all.filter((p) => p.defaultOn);
+  return chosen.flatMap((id) => all.filter((p) => p.id === id));
+}
+
+/** Run A's and run B's models of one plot, overlaid: B's layers marked, the y range covering both. */
+export function overlay(a: PlotModel, b: PlotModel | null): PlotModel {
+  if (!b) return a;
+  return {
+    layers: [...a.layers.map((l) => ({ ...l, run: 'A' as const })), ...b.layers.map((l) => ({ ...l, key: `B:${l.key}`, run: 'B' as const }))],
+    yMin: Math.min(a.yMin, b.yMin),
+    yMax: Math.max(a.yMax, b.yMax),
+    fit: a.fit,
+    ...(a.unit ? { unit: a.unit } : {}),
+  };
+}
