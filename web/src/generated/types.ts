@@ -355,6 +355,16 @@ rate?: (Rate | null)
  * via the `definition` "QueueSpec".
  */
 export interface QueueSpec {
+/**
+ * ACK priority: queued pure ACKs leave before data; admission still
+ * counts every packet (ns-2's semantic queue with acksfirst_).
+ */
+acks_first?: boolean
+/**
+ * ACK filtering: a new ACK removes the older ACKs of its flow still
+ * waiting (ns-2's filteracks_), for slow reverse paths.
+ */
+filter_acks?: boolean
 kind?: QueueKind
 /**
  * Capacity, "50pkt" by default (ns-2's default).

@@ -22,6 +22,8 @@ use std::collections::BinaryHeap;
 pub enum Event {
     /// The head packet of a channel has fully arrived at the far end.
     ChannelArrival(ChannelId),
+    /// A scheduled channel finished transmitting a packet: start the next.
+    ChannelTxDone(ChannelId),
     /// A timer heap entry; stale unless it is its slot's live entry.
     Timer(TimerId),
     /// A flow's application starts.
@@ -32,6 +34,7 @@ pub enum Event {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum EventClass {
+    /// Packet arrivals and ends of transmission, in scheduling order.
     PacketArrival = 0,
     Timer = 1,
     Application = 2,
@@ -40,12 +43,14 @@ pub enum EventClass {
 const PAYLOAD_BITS: u32 = 22;
 const SEQ_BITS: u32 = 40;
 const PAYLOAD_MASK: u128 = (1 << PAYLOAD_BITS) - 1;
+/// In the packet class, this payload bit marks an end of transmission.
+const TX_DONE_BIT: u32 = 1 << 16;
 const SEQ_MASK: u128 = (1 << SEQ_BITS) - 1;
 
 impl Event {
     pub fn class(&self) -> EventClass {
         match self {
-            Event::ChannelArrival(_) => EventClass::PacketArrival,
+            Event::ChannelArrival(_) | Event::ChannelTxDone(_) => EventClass::PacketArrival,
             Event::Timer(_) => EventClass::Timer,
             Event::AppStart(_) => EventClass::Application,
         }
@@ -54,6 +59,7 @@ impl Event {
     fn payload(&self) -> u32 {
         match *self {
             Event::ChannelArrival(c) => c.0 as u32,
+            Event::ChannelTxDone(c) => c.0 as u32 | TX_DONE_BIT,
             Event::Timer(t) => t.0,
             Event::AppStart(f) => f.0 as u32,
         }
@@ -61,6 +67,7 @@ impl Event {
 
     fn from_parts(class: u8, payload: u32) -> Event {
         match class {
+            0 if payload & TX_DONE_BIT != 0 => Event::ChannelTxDone(ChannelId(payload as u16)),
             0 => Event::ChannelArrival(ChannelId(payload as u16)),
             1 => Event::Timer(TimerId(payload)),
             _ => Event::AppStart(FlowId(payload as u16)),
@@ -365,7 +372,12 @@ mod tests {
 
     #[test]
     fn entries_round_trip_through_their_keys() {
-        for event in [Event::ChannelArrival(ChannelId(65_535)), Event::Timer(TimerId(4_000_000)), Event::AppStart(FlowId(7))] {
+        for event in [
+            Event::ChannelArrival(ChannelId(65_535)),
+            Event::ChannelTxDone(ChannelId(65_535)),
+            Event::Timer(TimerId(4_000_000)),
+            Event::AppStart(FlowId(7)),
+        ] {
             let s = decode(encode(SimTime(u64::MAX - 1), event, 123_456));
             assert_eq!((s.time, s.event, s.seq), (SimTime(u64::MAX - 1), event, 123_456));
         }

@@ -101,7 +101,7 @@ impl Simulation {
             .iter()
             .map(|c| {
                 let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(r.seed, &c.name));
-                Channel::new(c.from, c.to, Serializer::new(c.rate), c.delay, c.limit, errors)
+                Channel::new(c.from, c.to, Serializer::new(c.rate), c.delay, c.limit, errors, c.order)
             })
             .collect();
         let queue_series: Vec<SeriesId> = r
@@ -258,6 +258,10 @@ impl Simulation {
         let now = next.time;
         match next.event {
             Event::ChannelArrival(_) => unreachable!("step handles arrivals"),
+            Event::ChannelTxDone(c) => {
+                self.net.finish_transmission(c, now, &mut self.queue, &mut self.series);
+                true
+            }
             Event::Timer(timer) => match self.timers.on_pop(&mut self.queue, timer, next.seq, now) {
                 TimerFiring::Fire { owner, .. } => {
                     self.with_agent(owner, now, |agent, ctx| agent.on_timer(ctx));
@@ -308,8 +312,10 @@ impl Simulation {
         &self.net.trace
     }
 
-    pub fn trace_mut(&mut self) -> &mut Trace {
-        &mut self.net.trace
+    /// Trace records that are final and not handed out yet.
+    pub fn drain_trace(&mut self) -> &[crate::record::TraceRecord] {
+        let watermark = if self.finished { SimTime::NEVER } else { self.net.trace_watermark(self.queue.now()) };
+        self.net.trace.drain(watermark)
     }
 
     /// The live channels, in the order of [`Simulation::channels`].

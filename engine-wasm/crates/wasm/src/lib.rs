@@ -221,7 +221,7 @@ impl TraceDrain {
     pub fn ts_ecr_ms(&self) -> Float64Array {
         Float64Array::from(&self.ts_ecr_ms[..])
     }
-    /// 0 delivered, 1 dropped by a full queue, 2 corrupted.
+    /// 0 delivered, 1 dropped by a full queue, 2 corrupted, 3 removed by ACK filtering.
     #[wasm_bindgen(getter)]
     pub fn fate(&self) -> Uint8Array {
         Uint8Array::from(&self.fate[..])
@@ -317,7 +317,7 @@ impl Engine {
 
     #[wasm_bindgen(js_name = drainTrace)]
     pub fn drain_trace(&mut self) -> TraceDrain {
-        let records = self.sim.trace_mut().drain();
+        let records = self.sim.drain_trace();
         let ms = |t: ackscope_engine::time::SimTime| t.as_millis_f64();
         TraceDrain {
             enqueued_ms: records.iter().map(|r| ms(r.enqueued)).collect(),

@@ -20,6 +20,10 @@ pub fn trace_text(records: &[TraceRecord], channels: &[ResolvedChannel], flows: 
                 lines.push((r.enqueued.0, 0, i, '+'));
                 lines.push((r.enqueued.0, 1, i, 'd'));
             }
+            Fate::Filtered => {
+                lines.push((r.enqueued.0, 0, i, '+'));
+                lines.push((r.tx_start.0, 1, i, 'd'));
+            }
             Fate::Delivered | Fate::Corrupted => {
                 lines.push((r.enqueued.0, 0, i, '+'));
                 lines.push((r.tx_start.0, 1, i, '-'));

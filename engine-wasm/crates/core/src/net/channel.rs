@@ -1,17 +1,23 @@
 //! One direction of a link: a queue, a serializer at the link rate, a
 //! propagation delay and an error model.
 //!
-//! The channel is FIFO, so the moment a packet is admitted fixes its whole
-//! passage: it starts transmitting when the packets ahead of it are done,
-//! ends `size / rate` later and arrives `delay` after that. The channel keeps
-//! admitted packets in one deque and needs a single event on the global queue,
-//! the arrival of its head packet, so a packet costs no heap work beyond that.
+//! A FIFO channel fixes a packet's whole passage when it admits it: it starts
+//! transmitting when the packets ahead of it are done, ends `size / rate`
+//! later and arrives `delay` after that. Admitted packets wait in one ring
+//! and the channel needs a single event on the global queue, the arrival of
+//! its head packet, so a packet costs no heap work beyond that.
+//!
+//! A channel that reorders its queue (ACKs first, ns-2's semantic queue) or
+//! removes from it (ACK filtering) cannot know start times in advance: it
+//! keeps a real waiting queue and ends each transmission with an event.
+//! Transmitted packets then travel the same ring of arrivals.
 
 use super::errors::ErrorModel;
-use crate::ids::NodeId;
-use crate::packet::{flags, Packet};
-use crate::time::{Serializer, SimDuration, SimTime};
 use super::ring::Ring;
+use crate::ids::NodeId;
+use crate::packet::{flags, Packet, PacketKind};
+use crate::time::{Serializer, SimDuration, SimTime};
+use std::collections::VecDeque;
 
 /// Capacity of a DropTail queue.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,6 +29,23 @@ pub enum QueueLimit {
     Bytes(u64),
 }
 
+/// In which order waiting packets are sent.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServiceOrder {
+    /// Queued pure ACKs leave before data (ns-2's acksfirst_); admission
+    /// still counts every packet.
+    pub acks_first: bool,
+    /// A new ACK removes the older ACKs of its flow still waiting (ns-2's
+    /// filteracks_): on a slow reverse path only the latest matters.
+    pub filter_acks: bool,
+}
+
+impl ServiceOrder {
+    fn is_fifo(&self) -> bool {
+        !self.acks_first && !self.filter_acks
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChannelStats {
     /// Packets admitted to the queue.
@@ -32,11 +55,13 @@ pub struct ChannelStats {
     pub drops: u64,
     /// Packets the error model corrupted.
     pub corrupted: u64,
+    /// ACKs removed from the queue by ACK filtering.
+    pub filtered: u64,
     /// Packets that reached the far end, corrupted ones included.
     pub arrived: u64,
     /// Most packets held at once.
     pub queue_max_pkts: u32,
-    /// Total serialization time of admitted packets.
+    /// Total serialization time of transmitted packets.
     pub busy_ns: u64,
 }
 
@@ -45,6 +70,8 @@ pub struct ChannelStats {
 pub struct InFlight {
     pub pkt: Packet,
     pub tx_end: SimTime,
+    /// When its last bit reaches the far end.
+    pub arrival: SimTime,
 }
 
 impl InFlight {
@@ -54,29 +81,61 @@ impl InFlight {
     }
 }
 
-/// The passage fixed for an admitted packet.
+/// A packet's passage, fixed when its transmission starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Admitted {
+pub struct Transmission {
+    pub enqueued: SimTime,
     pub tx_start: SimTime,
     pub tx_end: SimTime,
     pub corrupted: bool,
-    /// The packet is alone on the channel: its arrival must be scheduled.
-    pub became_head: bool,
+}
+
+/// What the channel did with an offered packet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// False: refused by a full queue.
+    pub admitted: bool,
+    /// The transmission that started (FIFO: this packet's, right away;
+    /// scheduled: the next waiting one's if the channel was idle).
+    pub started: Option<Transmission>,
+}
+
+/// Scheduling work the network must do after a channel changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wake {
+    /// Schedule the arrival of the (new) head packet at this time.
+    pub arrival: Option<SimTime>,
+    /// Schedule the end of the transmission that started, at this time.
+    pub tx_done: Option<SimTime>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    pkt: Packet,
+    enqueued: SimTime,
 }
 
 pub struct Channel {
     pub from: NodeId,
     pub to: NodeId,
+    /// Reorders or filters its queue (see the module documentation).
+    scheduled: bool,
     serializer: Serializer,
     delay: SimDuration,
     limit: QueueLimit,
     errors: ErrorModel,
-    /// When the last admitted packet finishes transmitting.
+    order: ServiceOrder,
+    /// When the last started transmission ends.
     busy_until: SimTime,
-    /// Admitted packets not yet arrived, in FIFO order.
+    /// Transmitted (or, FIFO, admitted) packets not yet arrived, in order.
     pipe: Ring<InFlight>,
-    /// How many leading entries of `pipe` have finished transmitting.
+    /// FIFO: how many leading entries of `pipe` have finished transmitting.
     departed: usize,
+    /// Scheduled: packets waiting to be transmitted, and the ACKs among them.
+    waiting: VecDeque<Waiting>,
+    acks_waiting: u32,
+    /// Scheduled: the size of the packet being transmitted, if any.
+    in_service: Option<u32>,
     held_pkts: u32,
     held_bytes: u64,
     pub stats: ChannelStats,
@@ -90,17 +149,23 @@ impl Channel {
         delay: SimDuration,
         limit: QueueLimit,
         errors: ErrorModel,
+        order: ServiceOrder,
     ) -> Self {
         Channel {
             from,
             to,
+            scheduled: !order.is_fifo(),
             serializer,
             delay,
             limit,
             errors,
+            order,
             busy_until: SimTime::ZERO,
             pipe: Ring::with_capacity(64),
             departed: 0,
+            waiting: VecDeque::new(),
+            acks_waiting: 0,
+            in_service: None,
             held_pkts: 0,
             held_bytes: 0,
             stats: ChannelStats::default(),
@@ -115,13 +180,23 @@ impl Channel {
         self.busy_until
     }
 
+    pub fn is_scheduled(&self) -> bool {
+        self.scheduled
+    }
+
     /// Packets held at the last `advance`: waiting plus the one transmitting.
     pub fn held_packets(&self) -> u32 {
         self.held_pkts
     }
 
-    /// Retires transmissions that ended by `now`, reporting each change of
-    /// the held count with the time it happened.
+    /// Enqueue time of the oldest packet still waiting (scheduled channels):
+    /// trace records of later packets may not be final before it starts.
+    pub fn oldest_waiting(&self) -> Option<SimTime> {
+        self.waiting.iter().map(|w| w.enqueued).min()
+    }
+
+    /// FIFO: retires transmissions that ended by `now`, reporting each change
+    /// of the held count with the time it happened.
     #[inline]
     pub fn advance(&mut self, now: SimTime, mut on_change: impl FnMut(SimTime, u32)) {
         while let Some(f) = self.pipe.get(self.departed) {
@@ -135,51 +210,153 @@ impl Channel {
         }
     }
 
-    /// Offers a packet at `now` (after `advance(now)`); `None` if the queue is full.
-    pub fn admit(&mut self, pkt: &Packet, now: SimTime) -> Option<Admitted> {
-        let size = pkt.size_bytes;
-        let fits = match self.limit {
+    fn fits(&self, size: u32) -> bool {
+        match self.limit {
             QueueLimit::Packets(n) => self.held_pkts < n,
             QueueLimit::Bytes(b) => self.held_bytes + size as u64 <= b,
-        };
-        if !fits {
+        }
+    }
+
+    fn take_in(&mut self, size: u32) {
+        self.held_pkts += 1;
+        self.held_bytes += size as u64;
+        self.stats.packets += 1;
+        self.stats.bytes += size as u64;
+        self.stats.queue_max_pkts = self.stats.queue_max_pkts.max(self.held_pkts);
+    }
+
+    /// FIFO: admits a packet at `now` (after `advance(now)`) and fixes its
+    /// passage; `None` if the queue is full. The second value is the arrival
+    /// to schedule when the packet is alone on the channel.
+    #[inline]
+    pub fn admit(&mut self, pkt: &Packet, now: SimTime) -> Option<(Transmission, Option<SimTime>)> {
+        debug_assert!(!self.scheduled);
+        if !self.fits(pkt.size_bytes) {
             self.stats.drops += 1;
             return None;
         }
+        self.take_in(pkt.size_bytes);
+        let mut wake = Wake::default();
+        let t = self.transmit(pkt, now, now, &mut wake);
+        Some((t, wake.arrival))
+    }
+
+    /// Scheduled: offers a packet at `now`; reports what started and what
+    /// the network must schedule. ACKs that ACK filtering removes are
+    /// appended to `filtered` with their enqueue times.
+    pub fn offer(&mut self, pkt: &Packet, now: SimTime, filtered: &mut Vec<(Packet, SimTime)>) -> (Offer, Wake) {
+        let mut offer = Offer { admitted: false, started: None };
+        let mut wake = Wake::default();
+        if self.order.filter_acks && pkt.kind == PacketKind::Ack {
+            self.filter_older_acks(pkt, filtered);
+        }
+        if !self.fits(pkt.size_bytes) {
+            self.stats.drops += 1;
+            return (offer, wake);
+        }
+        offer.admitted = true;
+        self.take_in(pkt.size_bytes);
+        if pkt.kind == PacketKind::Ack {
+            self.acks_waiting += 1;
+        }
+        self.waiting.push_back(Waiting { pkt: *pkt, enqueued: now });
+        if self.in_service.is_none() {
+            offer.started = self.start_next(now, &mut wake);
+        }
+        (offer, wake)
+    }
+
+    /// Puts a packet on the wire from max(now, end of the previous one).
+    #[inline]
+    fn transmit(&mut self, pkt: &Packet, enqueued: SimTime, now: SimTime, wake: &mut Wake) -> Transmission {
+        let size = pkt.size_bytes;
         let tx_start = self.busy_until.max(now);
         let tx_time = self.serializer.transmission_time(size);
         let tx_end = tx_start + tx_time;
         self.busy_until = tx_end;
         let corrupted = self.errors.corrupts(size);
-        self.held_pkts += 1;
-        self.held_bytes += size as u64;
-        self.stats.packets += 1;
-        self.stats.bytes += size as u64;
         self.stats.busy_ns += tx_time.as_nanos();
         self.stats.corrupted += corrupted as u64;
-        self.stats.queue_max_pkts = self.stats.queue_max_pkts.max(self.held_pkts);
         let mut pkt = *pkt;
         if corrupted {
             pkt.flags |= flags::CORRUPTED;
         }
-        self.pipe.push_back(InFlight { pkt, tx_end });
-        Some(Admitted { tx_start, tx_end, corrupted, became_head: self.pipe.len() == 1 })
+        let arrival = tx_end + self.delay;
+        self.pipe.push_back(InFlight { pkt, tx_end, arrival });
+        if self.pipe.len() == 1 {
+            wake.arrival = Some(arrival);
+        }
+        Transmission { enqueued, tx_start, tx_end, corrupted }
+    }
+
+    /// Scheduled: starts the next waiting packet (an ACK first if so ordered).
+    fn start_next(&mut self, now: SimTime, wake: &mut Wake) -> Option<Transmission> {
+        let index = if self.order.acks_first && self.acks_waiting > 0 {
+            self.waiting.iter().position(|w| w.pkt.kind == PacketKind::Ack).expect("counted")
+        } else {
+            0
+        };
+        let next = self.waiting.remove(index)?;
+        if next.pkt.kind == PacketKind::Ack {
+            self.acks_waiting -= 1;
+        }
+        self.in_service = Some(next.pkt.size_bytes);
+        let t = self.transmit(&next.pkt, next.enqueued, now, wake);
+        wake.tx_done = Some(t.tx_end);
+        Some(t)
+    }
+
+    /// Scheduled: the transmission under way ended at `now`; start the next.
+    pub fn finish_transmission(&mut self, now: SimTime) -> (Option<Transmission>, Wake) {
+        let size = self.in_service.take().expect("a transmission to finish");
+        self.held_pkts -= 1;
+        self.held_bytes -= size as u64;
+        let mut wake = Wake::default();
+        let started = self.start_next(now, &mut wake);
+        (started, wake)
+    }
+
+    /// Removes waiting ACKs of `ack`'s flow that it supersedes (smaller cumulative ACK).
+    fn filter_older_acks(&mut self, ack: &Packet, removed: &mut Vec<(Packet, SimTime)>) {
+        let before = removed.len();
+        self.waiting.retain(|w| {
+            let older = w.pkt.kind == PacketKind::Ack && w.pkt.flow == ack.flow && w.pkt.seq <= ack.seq;
+            if older {
+                removed.push((w.pkt, w.enqueued));
+            }
+            !older
+        });
+        for (p, _) in &removed[before..] {
+            self.acks_waiting -= 1;
+            self.held_pkts -= 1;
+            self.held_bytes -= p.size_bytes as u64;
+        }
+        self.stats.filtered += (removed.len() - before) as u64;
+    }
+
+    /// The packet most recently put on the wire.
+    pub fn last_started(&self) -> Packet {
+        let mut pkt = self.pipe.get(self.pipe.len() - 1).expect("a packet was started").pkt;
+        pkt.flags &= !flags::CORRUPTED;
+        pkt
     }
 
     /// Packets admitted and not yet arrived.
     pub fn in_flight(&self) -> usize {
-        self.pipe.len()
+        self.pipe.len() + self.waiting.len()
     }
 
     /// When the head packet's last bit reaches the far end.
     pub fn head_arrival(&self) -> Option<SimTime> {
-        self.pipe.front().map(|f| f.tx_end + self.delay)
+        self.pipe.front().map(|f| f.arrival)
     }
 
-    /// Removes the head packet, which has arrived (after `advance(now)`).
+    /// Removes the head packet, which has arrived (FIFO: after `advance(now)`).
     pub fn pop_arrival(&mut self) -> InFlight {
-        debug_assert!(self.departed > 0, "a packet arrived before it was sent");
-        self.departed -= 1;
+        if !self.scheduled {
+            debug_assert!(self.departed > 0, "a packet arrived before it was sent");
+            self.departed -= 1;
+        }
         self.stats.arrived += 1;
         self.pipe.pop_front().expect("arrival on an empty channel")
     }
@@ -188,14 +365,17 @@ impl Channel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::packet::PacketKind;
     use crate::time::Bandwidth;
 
     fn pkt(size: u32) -> Packet {
         Packet::for_test(PacketKind::Data, 0, size)
     }
 
-    fn channel(limit: QueueLimit) -> Channel {
+    fn ack(seq: u32) -> Packet {
+        Packet::for_test(PacketKind::Ack, seq, 40)
+    }
+
+    fn channel_with(limit: QueueLimit, order: ServiceOrder) -> Channel {
         // 1000 B take 1 ms at 8 Mbit/s; 10 ms propagation.
         Channel::new(
             NodeId(0),
@@ -204,48 +384,56 @@ mod tests {
             SimDuration::from_millis(10),
             limit,
             ErrorModel::none(),
+            order,
         )
+    }
+
+    fn channel(limit: QueueLimit) -> Channel {
+        channel_with(limit, ServiceOrder::default())
     }
 
     const MS: u64 = 1_000_000;
 
+    fn admit(c: &mut Channel, p: Packet, now: SimTime) -> Option<Transmission> {
+        c.admit(&p, now).map(|(t, _)| t)
+    }
+
     #[test]
     fn back_to_back_packets_are_serialized_in_turn() {
         let mut c = channel(QueueLimit::Packets(10));
-        let a = c.admit(&pkt(1000), SimTime::ZERO).unwrap();
-        let b = c.admit(&pkt(1000), SimTime::ZERO).unwrap();
+        let a = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
+        let b = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
         assert_eq!((a.tx_start.0, a.tx_end.0), (0, MS));
         assert_eq!((b.tx_start.0, b.tx_end.0), (MS, 2 * MS));
-        assert!(a.became_head && !b.became_head);
         assert_eq!(c.head_arrival(), Some(SimTime(11 * MS)));
     }
 
     #[test]
     fn the_limit_counts_the_packet_in_transmission() {
         let mut c = channel(QueueLimit::Packets(2));
-        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_none());
+        assert!(admit(&mut c, pkt(1000), SimTime::ZERO).is_some());
+        assert!(admit(&mut c, pkt(1000), SimTime::ZERO).is_some());
+        assert!(admit(&mut c, pkt(1000), SimTime::ZERO).is_none());
         assert_eq!(c.stats.drops, 1);
         // Once the first has left the wire there is room again.
         c.advance(SimTime(MS), |_, _| {});
-        assert!(c.admit(&pkt(1000), SimTime(MS)).is_some());
+        assert!(admit(&mut c, pkt(1000), SimTime(MS)).is_some());
         assert_eq!(c.stats.queue_max_pkts, 2);
     }
 
     #[test]
     fn byte_limits_admit_by_size() {
         let mut c = channel(QueueLimit::Bytes(1500));
-        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_some());
-        assert!(c.admit(&pkt(1000), SimTime::ZERO).is_none());
-        assert!(c.admit(&pkt(500), SimTime::ZERO).is_some());
+        assert!(admit(&mut c, pkt(1000), SimTime::ZERO).is_some());
+        assert!(admit(&mut c, pkt(1000), SimTime::ZERO).is_none());
+        assert!(admit(&mut c, pkt(500), SimTime::ZERO).is_some());
     }
 
     #[test]
     fn advance_reports_departures_at_their_own_times() {
         let mut c = channel(QueueLimit::Packets(10));
         for _ in 0..3 {
-            c.admit(&pkt(1000), SimTime::ZERO);
+            admit(&mut c, pkt(1000), SimTime::ZERO);
         }
         let mut changes = vec![];
         c.advance(SimTime(5 * MS), |t, held| changes.push((t.0 / MS, held)));
@@ -258,7 +446,7 @@ mod tests {
         let mut p = pkt(1000);
         for seq in 0..3 {
             p.seq = seq;
-            c.admit(&p, SimTime::ZERO);
+            admit(&mut c, p, SimTime::ZERO);
         }
         let mut got = vec![];
         while let Some(t) = c.head_arrival() {
@@ -266,5 +454,65 @@ mod tests {
             got.push((t.0 / MS, c.pop_arrival().pkt.seq));
         }
         assert_eq!(got, vec![(11, 0), (12, 1), (13, 2)]);
+    }
+
+    /// Runs a scheduled channel: offers at time 0, then ends transmissions in turn.
+    fn send_order(c: &mut Channel, offered: &[Packet]) -> Vec<(PacketKind, u32)> {
+        let mut order = vec![];
+        let mut done_at = None;
+        for p in offered {
+            let (offer, wake) = c.offer(p, SimTime::ZERO, &mut vec![]);
+            if offer.started.is_some() {
+                order.push((p.kind, p.seq));
+                done_at = wake.tx_done;
+            }
+        }
+        while let Some(t) = done_at {
+            let (started, wake) = c.finish_transmission(t);
+            if started.is_some() {
+                let last = c.pipe.get(c.pipe.len() - 1).unwrap().pkt;
+                order.push((last.kind, last.seq));
+            }
+            done_at = wake.tx_done;
+        }
+        order
+    }
+
+    #[test]
+    fn acks_first_sends_a_queued_ack_before_earlier_data() {
+        let mut c = channel_with(QueueLimit::Packets(10), ServiceOrder { acks_first: true, filter_acks: false });
+        let mut d = |seq| {
+            let mut p = pkt(1000);
+            p.seq = seq;
+            p
+        };
+        let offered = [d(0), d(1), d(2), ack(7), d(3), ack(8)];
+        assert_eq!(
+            send_order(&mut c, &offered),
+            vec![
+                (PacketKind::Data, 0),
+                (PacketKind::Ack, 7),
+                (PacketKind::Ack, 8),
+                (PacketKind::Data, 1),
+                (PacketKind::Data, 2),
+                (PacketKind::Data, 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn acks_first_still_admits_by_total_length() {
+        let mut c = channel_with(QueueLimit::Packets(2), ServiceOrder { acks_first: true, filter_acks: false });
+        assert!(c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted);
+        assert!(c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted);
+        assert!(!c.offer(&ack(1), SimTime::ZERO, &mut vec![]).0.admitted, "the ACK does not jump a full queue");
+    }
+
+    #[test]
+    fn filtering_keeps_only_the_latest_ack_of_a_flow() {
+        let mut c = channel_with(QueueLimit::Packets(10), ServiceOrder { acks_first: false, filter_acks: true });
+        let offered = [pkt(1000), ack(1), ack(2), ack(3)];
+        assert_eq!(send_order(&mut c, &offered), vec![(PacketKind::Data, 0), (PacketKind::Ack, 3)]);
+        assert_eq!(c.stats.filtered, 2);
     }
 }

@@ -5,7 +5,7 @@ pub mod errors;
 pub mod ring;
 pub mod routing;
 
-pub use channel::{Channel, ChannelStats, InFlight, QueueLimit};
+pub use channel::{Channel, ChannelStats, InFlight, QueueLimit, ServiceOrder};
 pub use errors::{packet_error_probability, ErrorModel};
 pub use routing::Routes;
 
@@ -14,6 +14,7 @@ use crate::kernel::{Event, EventQueue};
 use crate::packet::Packet;
 use crate::record::{Fate, SeriesId, SeriesStore, Trace, TraceRecord};
 use crate::time::SimTime;
+use channel::{Transmission, Wake};
 
 pub struct Network {
     pub channels: Vec<Channel>,
@@ -24,11 +25,32 @@ pub struct Network {
     next_uid: u32,
     /// Packets with no route to their destination.
     pub unroutable: u64,
+    /// Reused buffer for ACKs removed by filtering.
+    filtered: Vec<(Packet, SimTime)>,
+}
+
+fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_end: SimTime, fate: Fate) -> TraceRecord {
+    TraceRecord {
+        enqueued,
+        tx_start,
+        tx_end,
+        uid: pkt.uid,
+        channel: c,
+        flow: pkt.flow,
+        seq: pkt.seq,
+        size_bytes: pkt.size_bytes,
+        kind: pkt.kind,
+        flags: pkt.flags & !crate::packet::flags::CORRUPTED,
+        fate,
+        created: pkt.created_at,
+        sack: pkt.sack(),
+        ts_ecr: pkt.ts_ecr,
+    }
 }
 
 impl Network {
     pub fn new(channels: Vec<Channel>, routes: Routes, queue_series: Vec<SeriesId>, trace: Trace) -> Self {
-        Network { channels, routes, queue_series, trace, next_uid: 0, unroutable: 0 }
+        Network { channels, routes, queue_series, trace, next_uid: 0, unroutable: 0, filtered: Vec::new() }
     }
 
     /// An agent on `node` emits a new packet.
@@ -60,34 +82,78 @@ impl Network {
         };
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
+        if channel.is_scheduled() {
+            return self.offer_scheduled(c, pkt, now, queue, series);
+        }
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit(pkt, now);
         series.push(occupancy, now.0, channel.held_packets() as f64);
-        let (tx_start, tx_end, fate) = match admitted {
-            Some(a) => {
-                if a.became_head {
-                    queue.schedule(a.tx_end + channel.delay(), Event::ChannelArrival(c));
+        match admitted {
+            Some((t, arrival)) => {
+                if let Some(at) = arrival {
+                    queue.schedule(at, Event::ChannelArrival(c));
                 }
-                (a.tx_start, a.tx_end, if a.corrupted { Fate::Corrupted } else { Fate::Delivered })
+                if self.trace.is_enabled() {
+                    self.trace_transmission(pkt, c, t);
+                }
             }
-            None => (now, now, Fate::QueueDrop),
-        };
-        self.trace.push(TraceRecord {
-            enqueued: now,
-            tx_start,
-            tx_end,
-            uid: pkt.uid,
-            channel: c,
-            flow: pkt.flow,
-            seq: pkt.seq,
-            size_bytes: pkt.size_bytes,
-            kind: pkt.kind,
-            flags: pkt.flags,
-            fate,
-            created: pkt.created_at,
-            sack: pkt.sack(),
-            ts_ecr: pkt.ts_ecr,
-        });
+            None => self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop)),
+        }
+    }
+
+    fn offer_scheduled(
+        &mut self,
+        c: ChannelId,
+        pkt: &Packet,
+        now: SimTime,
+        queue: &mut EventQueue,
+        series: &mut SeriesStore,
+    ) {
+        let channel = &mut self.channels[c.index()];
+        let (offer, wake) = channel.offer(pkt, now, &mut self.filtered);
+        series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        for (filtered, enqueued) in std::mem::take(&mut self.filtered) {
+            self.trace.push(record(&filtered, c, enqueued, now, now, Fate::Filtered));
+        }
+        if !offer.admitted {
+            self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop));
+        }
+        if let (Some(t), true) = (offer.started, self.trace.is_enabled()) {
+            let started = self.started_packet(c);
+            self.trace_transmission(&started, c, t);
+        }
+        Self::schedule(c, wake, queue);
+    }
+
+    /// The packet whose transmission just started on scheduled channel `c`.
+    fn started_packet(&self, c: ChannelId) -> Packet {
+        self.channels[c.index()].last_started()
+    }
+
+    fn trace_transmission(&mut self, pkt: &Packet, c: ChannelId, t: Transmission) {
+        let fate = if t.corrupted { Fate::Corrupted } else { Fate::Delivered };
+        self.trace.push(record(pkt, c, t.enqueued, t.tx_start, t.tx_end, fate));
+    }
+
+    fn schedule(c: ChannelId, wake: Wake, queue: &mut EventQueue) {
+        if let Some(at) = wake.arrival {
+            queue.schedule(at, Event::ChannelArrival(c));
+        }
+        if let Some(at) = wake.tx_done {
+            queue.schedule(at, Event::ChannelTxDone(c));
+        }
+    }
+
+    /// A scheduled channel ended a transmission at `now`: start its next packet.
+    pub fn finish_transmission(&mut self, c: ChannelId, now: SimTime, queue: &mut EventQueue, series: &mut SeriesStore) {
+        let channel = &mut self.channels[c.index()];
+        let (started, wake) = channel.finish_transmission(now);
+        series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        if let (Some(t), true) = (started, self.trace.is_enabled()) {
+            let pkt = self.started_packet(c);
+            self.trace_transmission(&pkt, c, t);
+        }
+        Self::schedule(c, wake, queue);
     }
 
     /// Takes the head packet of channel `c`, which arrives at `now`: returns
@@ -110,5 +176,10 @@ impl Network {
         for (channel, &occupancy) in self.channels.iter_mut().zip(&self.queue_series) {
             channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         }
+    }
+
+    /// Trace records before this time are final (see [`Trace::drain`]).
+    pub fn trace_watermark(&self, now: SimTime) -> SimTime {
+        self.channels.iter().filter_map(Channel::oldest_waiting).fold(now, SimTime::min)
     }
 }

@@ -19,6 +19,8 @@ pub enum Fate {
     QueueDrop = 1,
     /// Transmitted but corrupted by the error model; discarded on arrival.
     Corrupted = 2,
+    /// Removed from the queue by ACK filtering (a newer ACK superseded it).
+    Filtered = 3,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,7 +42,12 @@ pub struct TraceRecord {
     pub ts_ecr: SimTime,
 }
 
-/// Trace records in admission order, with a cursor for streaming.
+/// Trace records in order of enqueue time, with a cursor for streaming.
+///
+/// Most records are complete when their packet enters a channel; on a
+/// channel that reorders its queue a record is complete only when its packet
+/// starts, and may then belong before records already kept. Records are kept
+/// sorted, and `drain` hands out only those no later record can precede.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     enabled: bool,
@@ -59,19 +66,66 @@ impl Trace {
 
     #[inline]
     pub fn push(&mut self, record: TraceRecord) {
-        if self.enabled {
-            self.records.push(record);
+        if !self.enabled {
+            return;
+        }
+        match self.records.last() {
+            Some(last) if last.enqueued > record.enqueued => {
+                // A late record from a reordering queue: insert in place.
+                let at = self.records.partition_point(|r| r.enqueued <= record.enqueued);
+                debug_assert!(at >= self.drained, "a record arrived after its place was handed out");
+                self.records.insert(at.max(self.drained), record);
+            }
+            _ => self.records.push(record),
         }
     }
 
+    /// All records, sorted by enqueue time.
     pub fn records(&self) -> &[TraceRecord] {
         &self.records
     }
 
-    /// Records appended since the previous drain.
-    pub fn drain(&mut self) -> &[TraceRecord] {
+    /// Records not handed out yet and enqueued before `watermark` (no record
+    /// still to come can be enqueued before it).
+    pub fn drain(&mut self, watermark: SimTime) -> &[TraceRecord] {
         let from = self.drained;
-        self.drained = self.records.len();
-        &self.records[from..]
+        let to = from + self.records[from..].partition_point(|r| r.enqueued < watermark);
+        self.drained = to;
+        &self.records[from..to]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(enqueued: u64, uid: u32) -> TraceRecord {
+        TraceRecord {
+            enqueued: SimTime(enqueued),
+            tx_start: SimTime(enqueued),
+            tx_end: SimTime(enqueued),
+            uid,
+            channel: ChannelId(0),
+            flow: FlowId(0),
+            seq: 0,
+            size_bytes: 40,
+            kind: PacketKind::Ack,
+            flags: 0,
+            fate: Fate::Delivered,
+            created: SimTime(enqueued),
+            sack: SackBlocks::default(),
+            ts_ecr: SimTime::ZERO,
+        }
+    }
+
+    #[test]
+    fn late_records_take_their_place_and_drains_respect_the_watermark() {
+        let mut t = Trace::new(true);
+        t.push(rec(10, 1));
+        t.push(rec(30, 3));
+        // Enqueued at 20, known only when it started: released no earlier than that.
+        assert_eq!(t.drain(SimTime(20)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![1]);
+        t.push(rec(20, 2));
+        assert_eq!(t.drain(SimTime(u64::MAX)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![2, 3]);
     }
 }

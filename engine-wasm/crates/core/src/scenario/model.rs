@@ -119,11 +119,19 @@ pub struct QueueSpec {
     /// Capacity, "50pkt" by default (ns-2's default).
     #[serde(default = "default_queue_limit")]
     pub limit: QueueCapacity,
+    /// ACK priority: queued pure ACKs leave before data; admission still
+    /// counts every packet (ns-2's semantic queue with acksfirst_).
+    #[serde(default)]
+    pub acks_first: bool,
+    /// ACK filtering: a new ACK removes the older ACKs of its flow still
+    /// waiting (ns-2's filteracks_), for slow reverse paths.
+    #[serde(default)]
+    pub filter_acks: bool,
 }
 
 impl Default for QueueSpec {
     fn default() -> Self {
-        QueueSpec { kind: QueueKind::default(), limit: default_queue_limit() }
+        QueueSpec { kind: QueueKind::default(), limit: default_queue_limit(), acks_first: false, filter_acks: false }
     }
 }
 

@@ -6,7 +6,7 @@ use super::error::{FieldError, ScenarioErrors};
 use super::model::{ChannelSpec, LinkSpec, QueueKind, RtoEstimatorKind, Scenario};
 use super::units::{Dur, QueueCapacity};
 use crate::ids::NodeId;
-use crate::net::{QueueLimit, Routes};
+use crate::net::{QueueLimit, Routes, ServiceOrder};
 use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig, Variant, VegasParams};
 use crate::time::{Bandwidth, SimDuration, SimTime};
 use std::collections::HashMap;
@@ -50,6 +50,7 @@ pub struct ResolvedChannel {
     pub rate: Bandwidth,
     pub delay: SimDuration,
     pub limit: QueueLimit,
+    pub order: ServiceOrder,
     pub ber: f64,
 }
 
@@ -362,6 +363,7 @@ fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, pa
         rate: Bandwidth(rate.0.max(1)),
         delay: delay.duration(),
         limit,
+        order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
         ber,
     })
 }
