@@ -16,6 +16,9 @@ export interface Theme {
   retx: string;
   drop: string;
   corrupt: string;
+  ecn: string;
+  middlebox: string;
+  datagram: string;
   cursor: string;
   flows: string[];
   series: Record<string, string>;
@@ -67,6 +70,9 @@ export function readTheme(el: Element): Theme {
     retx: v('--pkt-retx', '#e8590c'),
     drop: v('--loss-drop', '#e03131'),
     corrupt: v('--loss-corrupt', '#c2255c'),
+    ecn: v('--pkt-ecn', '#7048e8'),
+    middlebox: v('--pkt-middlebox', '#0b7285'),
+    datagram: v('--pkt-datagram', '#5c940d'),
     cursor: v('--cursor', '#e8590c'),
     flows,
     series,

@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The Settings panel: scenario knobs and the seed. */
+/** The Settings panel: scenario knobs, the seed, and the link and flow forms. */
 export class KnobsPanel {
   readonly panel: Locator;
 
@@ -25,5 +25,27 @@ export class KnobsPanel {
   /** The inline error of the knob bound to `path`. */
   error(path: string): Locator {
     return this.panel.locator(`[data-knob="${path}"] .knob-error`);
+  }
+
+  /** Opens the Links or Flows section. */
+  async openSection(name: 'Links' | 'Flows'): Promise<Locator> {
+    const section = this.panel.getByTestId(name === 'Links' ? 'link-forms' : 'flow-forms');
+    if ((await section.getAttribute('open')) === null) await section.locator('> summary').click();
+    await expect(section).toHaveAttribute('open', '');
+    return section;
+  }
+
+  /** The form field writing `path` (e.g. links.bottleneck.rate). */
+  field(path: string): Locator {
+    return this.panel.locator(`[data-path="${path}"]`);
+  }
+
+  async setField(path: string, text: string): Promise<void> {
+    const input = this.field(path).locator('input, select').first();
+    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(text);
+    else {
+      await input.fill(text);
+      await input.press('Enter');
+    }
   }
 }

@@ -3,7 +3,7 @@ import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices } from '../views/services';
 import { formatClock } from '../format';
-import { buildScene, drawNote, drawScene, sceneHeight } from './draw';
+import { buildScene, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
 import { fadeSimMs, packetsAt } from './packets';
 
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
@@ -30,9 +30,20 @@ export function AnimationCanvas() {
     if (!ctx) return;
     let theme: Theme = readTheme(canvas);
     const fade = fadeSimMs(speed);
+    const limits = lanePacketLimits(scene);
+    let shown = '';
     const off = playback.onFrame((t) => {
       const trace = store.traceView();
-      drawScene(ctx, scene, trace ? packetsAt(trace, delays, t, fade) : null, theme);
+      const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
+      drawScene(ctx, scene, frame, theme);
+      // For tests and benchmarks: how many packets are in view, and how many lanes are aggregated.
+      const count = String(frame?.count ?? 0);
+      const dense = String(frame?.density.length ?? 0);
+      if (`${count}/${dense}` !== shown) {
+        shown = `${count}/${dense}`;
+        canvas.setAttribute('data-packets', count);
+        canvas.setAttribute('data-aggregated', dense);
+      }
       if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
         drawNote(ctx, `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme);
       }

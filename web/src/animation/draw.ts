@@ -5,7 +5,8 @@ import { formatDuration, formatRate } from '../format';
 import type { Theme } from '../theme';
 import { drawNode } from './glyphs';
 import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
-import type { PacketFrame, QueuedPacket, WirePacket } from './packets';
+import { FLAG } from '../engine/traceColumns';
+import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, type WirePacket } from './packets';
 import { bounds, Placer, textBox, type Rect } from './placement';
 import { queueLimit, type QueueLimit } from './queueLimit';
 
@@ -29,6 +30,11 @@ const STACK_INSET = 22;
 const STACK_W = 10;
 
 /** Canvas height that gives each row of nodes room for its queues. */
+/** The most packets a lane shows one by one: about one per 3 px of its length. */
+export function lanePacketLimits(scene: Scene): number[] {
+  return scene.geometry.lanes.map((lane) => Math.max(8, Math.floor(lane.length / 3)));
+}
+
 export function sceneHeight(topology: Topology): number {
   const rows = layoutTopology(topology).maxRows;
   return rows <= 1 ? 236 : Math.min(640, 120 + rows * 70);
@@ -100,6 +106,10 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, frame: Pa
   });
 
   if (frame) {
+    for (const d of frame.density) {
+      const lane = geo.lanes[d.channel];
+      if (lane) drawDensity(ctx, lane, d, theme);
+    }
     for (const p of frame.wire) {
       const lane = geo.lanes[p.channel];
       if (lane) drawPacket(ctx, scene, lane, p, theme);
@@ -286,11 +296,76 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
     ctx.lineWidth = 1;
     ctx.stroke();
   }
+  if (p.flags & FLAG.spoofed) {
+    // Made by a middlebox, not by the endpoint: a dashed outline.
+    ctx.strokeStyle = theme.middlebox;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([2, 1.5]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (p.flags & FLAG.localRetransmission && !p.ack) {
+    // Resent from a middlebox cache: a bar across the middle in the middlebox colour.
+    ctx.fillStyle = theme.middlebox;
+    ctx.fillRect(x0, -1.5, x1 - x0, 3);
+  }
+  if (p.flags & (FLAG.ce | FLAG.ece)) {
+    // ECN: a cap at the head (CE on data, ECN-echo on ACKs).
+    ctx.fillStyle = theme.ecn;
+    const h = p.ack ? ACK_H : DATA_H;
+    ctx.fillRect(Math.max(x0, x1 - 3), -h / 2 - 2, Math.min(3, x1 - x0), h + 4);
+  }
   ctx.restore();
 }
 
-function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; flow: number }, theme: Theme): string {
+/** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
+function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, theme: Theme): void {
+  ctx.save();
+  laneFrame(ctx, lane.start, lane);
+  const w = lane.length / DENSITY_BINS;
+  let max = 1;
+  for (let b = 0; b < DENSITY_BINS; b++) max = Math.max(max, d.data[b] ?? 0, d.acks[b] ?? 0);
+  for (let b = 0; b < DENSITY_BINS; b++) {
+    const data = d.data[b] ?? 0;
+    const acks = d.acks[b] ?? 0;
+    if (data > 0) {
+      ctx.globalAlpha = 0.25 + 0.75 * Math.min(1, data / max);
+      ctx.fillStyle = theme.data;
+      ctx.fillRect(b * w, -DATA_H / 2, w + 0.5, acks > 0 ? DATA_H / 2 + 1 : DATA_H);
+    }
+    if (acks > 0) {
+      ctx.globalAlpha = 0.25 + 0.75 * Math.min(1, acks / max);
+      ctx.fillStyle = theme.ack;
+      ctx.fillRect(b * w, data > 0 ? 1 : -ACK_H / 2, w + 0.5, data > 0 ? DATA_H / 2 - 1 : ACK_H);
+    }
+  }
+  ctx.globalAlpha = 1;
+  ctx.restore();
+  // How many, in words: a density is not a picture of single packets.
+  // At three quarters of the lane: the link's own label sits at the middle.
+  const f = 0.78;
+  const mid = {
+    x: lane.start.x + (lane.end.x - lane.start.x) * f + lane.normal.x * (DATA_H + 10),
+    y: lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * (DATA_H + 10),
+  };
+  ctx.save();
+  ctx.font = `600 10.5px ${theme.font}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const text = `${d.count.toLocaleString('en-US')} packets`;
+  const tw = ctx.measureText(text).width;
+  ctx.fillStyle = theme.surface;
+  ctx.globalAlpha = 0.85;
+  ctx.fillRect(mid.x - tw / 2 - 4, mid.y - 7, tw + 8, 14);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = theme.text;
+  ctx.fillText(text, mid.x, mid.y);
+  ctx.restore();
+}
+
+function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; flow: number; kind: number }, theme: Theme): string {
   if (p.retransmission && !p.ack) return theme.retx;
+  if (p.kind === 2) return theme.datagram;
   if (scene.multiFlow) {
     const c = theme.flows[p.flow % theme.flows.length] ?? theme.data;
     return p.ack ? withAlpha(c, 0.55) : c;

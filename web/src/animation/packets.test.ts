@@ -142,3 +142,32 @@ describe('fadeSimMs', () => {
     expect(fadeSimMs(100)).toBe(5000);
   });
 });
+
+describe('aggregation', () => {
+  // 500 data packets spread over a 100 ms lane, one starting every 0.2 ms; 10 ACKs on the other lane.
+  const recs: Rec[] = [];
+  for (let i = 0; i < 500; i++) recs.push({ enq: i * 0.2, start: i * 0.2, end: i * 0.2 + 0.1 });
+  for (let i = 0; i < 10; i++) recs.push({ enq: 100 + i, start: 100 + i, end: 100.5 + i, channel: 1, kind: 1 });
+  recs.sort((a, b) => a.enq - b.enq);
+  const delays = [100, 100];
+  const t = trace(recs, delays);
+
+  it('draws packets one by one while a lane has room', () => {
+    const f = packetsAt(t, delays, 105, 0, [1000, 1000]);
+    expect(f.density).toEqual([]);
+    expect(f.wire.length).toBe(f.count);
+  });
+
+  it('turns a crowded lane into a density and keeps the others', () => {
+    const f = packetsAt(t, delays, 105, 0, [100, 100]);
+    expect(f.density.map((d) => d.channel)).toEqual([0]);
+    const d = f.density[0];
+    // Packets enqueued in (5, 100) ms are still on lane 0 at 105 ms.
+    expect(d?.count).toBeGreaterThan(450);
+    expect(d?.data.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(d?.count ?? 0);
+    expect(d?.acks.every((v) => v === 0)).toBe(true);
+    // Lane 1's ACKs are still single packets.
+    expect(f.wire.every((w) => w.channel === 1 && w.ack)).toBe(true);
+    expect(f.count).toBe((d?.count ?? 0) + f.wire.length);
+  });
+});

@@ -20,6 +20,9 @@ export interface WirePacket {
   flow: number;
   ack: boolean;
   retransmission: boolean;
+  /** The record's flag bits (ECN, spoofed, local retransmission, ...). */
+  flags: number;
+  kind: number;
   /** Will be discarded on arrival (bit errors). */
   corrupted: boolean;
   /** Fractions of the lane, 0 at the sender; head >= tail. */
@@ -32,6 +35,8 @@ export interface QueuedPacket {
   flow: number;
   ack: boolean;
   retransmission: boolean;
+  flags: number;
+  kind: number;
   /** The packet being serialized (it still counts against the queue limit). */
   transmitting: boolean;
 }
@@ -46,8 +51,25 @@ export interface LossMarker {
   opacity: number;
 }
 
+/** A lane with too many packets to draw one by one: how many cover each stretch of it. */
+export interface LaneDensity {
+  channel: number;
+  /** Packets on the lane. */
+  count: number;
+  /** Data (and datagram) packets covering each of DENSITY_BINS stretches, sender to receiver. */
+  data: Uint16Array;
+  acks: Uint16Array;
+}
+
+export const DENSITY_BINS = 96;
+
 export interface PacketFrame {
+  /** Packets drawn one by one (lanes not aggregated). */
   wire: WirePacket[];
+  /** Lanes drawn as densities. */
+  density: LaneDensity[];
+  /** Packets in view: on the wire or queued. */
+  count: number;
   /** Per channel, in service order: the packet in transmission first. */
   queues: QueuedPacket[][];
   drops: LossMarker[];
@@ -70,18 +92,47 @@ export function lanePosition(
  * Everything visible at t. `delayMs[c]` is channel c's propagation delay;
  * loss markers stay for `fadeMs` of simulated time.
  */
-export function packetsAt(trace: TraceView, delayMs: readonly number[], t: number, fadeMs: number): PacketFrame {
-  const frame: PacketFrame = { wire: [], queues: delayMs.map(() => []), drops: [], corruptions: [] };
+export function packetsAt(
+  trace: TraceView,
+  delayMs: readonly number[],
+  t: number,
+  fadeMs: number,
+  /** Per channel, the most packets to draw one by one; beyond it the lane shows a density. */
+  maxPerLane: readonly number[] = [],
+): PacketFrame {
+  const frame: PacketFrame = { wire: [], density: [], count: 0, queues: delayMs.map(() => []), drops: [], corruptions: [] };
   // Nothing enqueued before this can still be visible (in flight or fading).
   const from = lowerBound(trace.enqueuedMs, trace.count, t - trace.maxLifeMs - fadeMs);
+
+  // First pass (only when limits are given): packets on each lane, to decide which lanes aggregate.
+  const dense = new Map<number, LaneDensity>();
+  if (maxPerLane.length > 0) {
+    const onLane = new Uint32Array(delayMs.length);
+    for (let i = from; i < trace.count; i++) {
+      if ((trace.enqueuedMs[i] ?? 0) > t) break;
+      if (trace.fate[i] === PacketFate.dropped) continue;
+      const c = trace.channel[i] ?? 0;
+      const txStart = trace.txStartMs[i] ?? 0;
+      if (t >= txStart && t < (trace.txEndMs[i] ?? 0) + (delayMs[c] ?? 0) && c < onLane.length) onLane[c] = (onLane[c] ?? 0) + 1;
+    }
+    onLane.forEach((n, c) => {
+      if (n > (maxPerLane[c] ?? Infinity)) {
+        dense.set(c, { channel: c, count: n, data: new Uint16Array(DENSITY_BINS), acks: new Uint16Array(DENSITY_BINS) });
+      }
+    });
+    frame.density = [...dense.values()];
+  }
+
   for (let i = from; i < trace.count; i++) {
     const enq = trace.enqueuedMs[i] ?? 0;
     if (enq > t) break; // enqueue order: the rest come later
     const channel = trace.channel[i] ?? 0;
     const delay = delayMs[channel] ?? 0;
     const fate = trace.fate[i] ?? 0;
-    const ack = trace.kind[i] === PacketKind.ack;
-    const retransmission = ((trace.flags[i] ?? 0) & FLAG.retransmission) !== 0;
+    const kind = trace.kind[i] ?? 0;
+    const ack = kind === PacketKind.ack;
+    const flags = trace.flags[i] ?? 0;
+    const retransmission = (flags & (FLAG.retransmission | FLAG.localRetransmission)) !== 0;
     const flow = trace.flow[i] ?? 0;
 
     if (fate === PacketFate.dropped) {
@@ -93,13 +144,24 @@ export function packetsAt(trace: TraceView, delayMs: readonly number[], t: numbe
     const txStart = trace.txStartMs[i] ?? 0;
     const txEnd = trace.txEndMs[i] ?? 0;
     if (t < txStart) {
-      frame.queues[channel]?.push({ index: i, flow, ack, retransmission, transmitting: false });
+      frame.queues[channel]?.push({ index: i, flow, ack, retransmission, flags, kind, transmitting: false });
+      frame.count++;
       continue;
     }
-    if (t < txEnd) frame.queues[channel]?.push({ index: i, flow, ack, retransmission, transmitting: true });
+    if (t < txEnd) frame.queues[channel]?.push({ index: i, flow, ack, retransmission, flags, kind, transmitting: true });
     const pos = lanePosition(txStart, txEnd, delay, t);
     const corrupted = fate === PacketFate.corrupted;
-    if (pos) frame.wire.push({ index: i, channel, flow, ack, retransmission, corrupted, ...pos });
+    if (pos) {
+      frame.count++;
+      const d = dense.get(channel);
+      if (d) {
+        // Every stretch of the lane the packet covers counts it once.
+        const bins = ack ? d.acks : d.data;
+        const lo = Math.min(DENSITY_BINS - 1, Math.floor(pos.tail * DENSITY_BINS));
+        const hi = Math.min(DENSITY_BINS - 1, Math.floor(pos.head * DENSITY_BINS));
+        for (let b = lo; b <= hi; b++) bins[b] = Math.min(65535, (bins[b] ?? 0) + 1);
+      } else frame.wire.push({ index: i, channel, flow, ack, retransmission, flags, kind, corrupted, ...pos });
+    }
     if (corrupted) {
       const arrival = txEnd + delay;
       const age = t - arrival;

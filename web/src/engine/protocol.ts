@@ -39,6 +39,21 @@ export interface KnobOptionValues {
   normalized: (string | null)[];
 }
 
+/** What each preset of a preset knob sets, normalized, so the UI can tell which one is in effect. */
+export interface PresetValues {
+  /** Index of the knob in the scenario's `knobs`. */
+  knob: number;
+  presets: {
+    label: string;
+    /** Its field settings as a user would type them. */
+    set: Override[];
+    /** Each setting normalized; null when the engine refuses the preset. */
+    normalized: (string | null)[] | null;
+    /** The scenario's own value at each path, normalized (null when unset). */
+    base: (string | null)[];
+  }[];
+}
+
 /**
  * The answer to `validate`: the scenario normalized with every override the
  * engine accepts; the refused ones are listed one by one.
@@ -53,6 +68,8 @@ export interface Resolution {
   rejected: RejectedOverride[];
   /** Present when asked for (`knobOptions: true`) and the scenario is valid. */
   knobOptions: KnobOptionValues[] | null;
+  /** Like knobOptions, for preset knobs. */
+  presetValues: PresetValues[] | null;
 }
 
 export interface EngineError {

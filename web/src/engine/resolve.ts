@@ -3,7 +3,7 @@
 // worker (validation parses TOML, which is the engine's job).
 
 import type { FieldError, Scenario } from '../generated/types';
-import type { KnobOptionValues, Override, Resolution, ScenarioFormat } from './protocol';
+import type { KnobOptionValues, Override, PresetValues, Resolution, ScenarioFormat } from './protocol';
 
 export interface ValidateResult {
   ok: boolean;
@@ -29,7 +29,7 @@ export function resolveOverrides(
   if (!all.ok) {
     const base = overrides.length > 0 ? validate(text, format, []) : all;
     if (!base.ok) {
-      return { ok: false, scenario: null, errors: base.errors, accepted: [], rejected: [], knobOptions: null };
+      return { ok: false, scenario: null, errors: base.errors, accepted: [], rejected: [], knobOptions: null, presetValues: null };
     }
     // Add overrides one at a time so each error is charged to the override that
     // caused it (the engine may report it under another path, e.g. a link-level
@@ -48,7 +48,8 @@ export function resolveOverrides(
   }
   const scenario = final.scenario ?? null;
   const knobOptions = withKnobOptions && scenario ? normalizeKnobOptions(validate, text, format) : null;
-  return { ok: true, scenario, errors: [], accepted, rejected, knobOptions };
+  const presetValues = withKnobOptions && scenario ? normalizePresets(validate, text, format) : null;
+  return { ok: true, scenario, errors: [], accepted, rejected, knobOptions, presetValues };
 }
 
 /**
@@ -69,6 +70,36 @@ function normalizeKnobOptions(validate: ValidateFn, text: string, format: Scenar
       return rawAt(r.scenario, knob.path);
     }),
   }));
+}
+
+/** The settings of a preset as overrides (values written as a user would type them). */
+export function presetOverrides(set: Record<string, unknown>): Override[] {
+  return Object.entries(set).map(([path, value]) => [path, optionToRaw(value)] as const);
+}
+
+/** Each preset's settings normalized (one validation per preset), against the scenario without overrides. */
+function normalizePresets(validate: ValidateFn, text: string, format: ScenarioFormat): PresetValues[] {
+  const base = validate(text, format, []).scenario;
+  if (!base) return [];
+  const out: PresetValues[] = [];
+  (base.knobs ?? []).forEach((knob, i) => {
+    if (!knob.presets || knob.presets.length === 0) return;
+    out.push({
+      knob: i,
+      presets: knob.presets.map((preset) => {
+        const set = presetOverrides(preset.set);
+        const r = validate(text, format, set);
+        const scenario = r.ok ? r.scenario : undefined;
+        return {
+          label: preset.label,
+          set,
+          normalized: scenario ? set.map(([path]) => rawAt(scenario, path)) : null,
+          base: set.map(([path]) => rawAt(base, path)),
+        };
+      }),
+    });
+  });
+  return out;
 }
 
 function rawAt(scenario: Scenario, path: string): string | null {

@@ -4,7 +4,7 @@
 // of their own beyond text being typed.
 
 import type { EngineClient } from '../engine/client';
-import { formatFieldError, type KnobOptionValues, type Override, type Resolution, type RunMessage } from '../engine/protocol';
+import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
 import { DEFAULT_SPEED } from '../playback/clock';
 import type { Playback } from '../playback/playback';
 import type { TimeWindow } from '../plots/timeWindow';
@@ -39,6 +39,7 @@ export interface AppSnapshot {
   entry: CatalogEntry | null;
   resolution: Resolution | null;
   knobOptions: KnobOptionValues[] | null;
+  presetValues: PresetValues[] | null;
   notices: Notice[];
 }
 
@@ -82,10 +83,11 @@ export class AppController {
     entry: null,
     resolution: null,
     knobOptions: null,
+    presetValues: null,
     notices: [],
   };
   private readonly listeners = new Set<() => void>();
-  private readonly knobCache = new Map<string, KnobOptionValues[]>();
+  private readonly knobCache = new Map<string, { options: KnobOptionValues[]; presets: PresetValues[] }>();
   /** Bumped per apply(): replies to older requests are ignored. */
   private token = 0;
   private pendingSeekMs: number | null = null;
@@ -164,6 +166,15 @@ export class AppController {
     void this.apply({ ...r, sets: withSet(r.sets, path, value), t: this.cursor() }, 'push', null);
   }
 
+  /** Sets several overrides at once (a preset), as one step of history. */
+  setOverrides(pairs: readonly (readonly [path: string, value: string | null])[]): void {
+    const r = this.snapshot.request;
+    let sets = r.sets;
+    for (const [path, value] of pairs) sets = withSet(sets, path, value);
+    this.view.set({ selected: null });
+    void this.apply({ ...r, sets, t: this.cursor() }, 'push', null);
+  }
+
   /** Drops every override: the scenario as written (the seed is kept). */
   resetOverrides(): void {
     const r = this.snapshot.request;
@@ -232,7 +243,13 @@ export class AppController {
     this.set({
       request,
       entry,
-      ...(sameScenario ? {} : { resolution: null, knobOptions: this.knobCache.get(entry.scenario.id) ?? null }),
+      ...(sameScenario
+        ? {}
+        : {
+            resolution: null,
+            knobOptions: this.knobCache.get(entry.scenario.id)?.options ?? null,
+            presetValues: this.knobCache.get(entry.scenario.id)?.presets ?? null,
+          }),
     });
     this.writeUrl(history);
     if (seekToMs !== null) this.pendingSeekMs = seekToMs;
@@ -248,8 +265,9 @@ export class AppController {
       return;
     }
     if (token !== this.token) return;
-    const knobOptions = cached ?? resolution.knobOptions;
-    if (!cached && knobOptions) this.knobCache.set(entry.scenario.id, knobOptions);
+    const knobOptions = cached?.options ?? resolution.knobOptions;
+    const presetValues = cached?.presets ?? resolution.presetValues;
+    if (!cached && knobOptions) this.knobCache.set(entry.scenario.id, { options: knobOptions, presets: presetValues ?? [] });
 
     let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
     for (const r of resolution.rejected) {
@@ -269,7 +287,7 @@ export class AppController {
         lines: resolution.errors.map(formatFieldError),
       });
     }
-    this.set({ resolution, knobOptions, notices });
+    this.set({ resolution, knobOptions, presetValues, notices });
     if (!resolution.ok) return;
 
     const runId = this.deps.client.run(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveOverrides, type ValidateFn } from '../engine/resolve';
 import type { Override, Resolution } from '../engine/protocol';
 import { loadWasmInNode, scenarioText, validateFn } from '../engine/testing/wasm-node';
-import { knobViews, overrideFor } from './knobs';
+import { knobViews, overrideFor, presetKnobViews } from './knobs';
 
 let validate: ValidateFn;
 const wired = scenarioText('seed000/wired');
@@ -59,5 +59,58 @@ describe('overrideFor', () => {
     expect(overrideFor('links.bottleneck.rate', '800kbps', null, r.knobOptions)).toBeNull();
     expect(overrideFor('links.bottleneck.rate', '0.8Mbps', null, r.knobOptions)).toBe('0.8Mbps');
     expect(overrideFor('not.a.knob', 'x', null, r.knobOptions)).toBe('x');
+  });
+});
+
+describe('preset knobs', () => {
+  const withPresets = `${wired}
+[[knobs]]
+label = "SACK"
+prominent = true
+help = "Selective acknowledgements"
+presets = [
+  { label = "off", set = { "flows.ftp.tcp.variant" = "tahoe", "flows.ftp.receiver.sack" = false } },
+  { label = "on", set = { "flows.ftp.tcp.variant" = "sack1", "flows.ftp.receiver.sack" = true } },
+  { label = "broken", set = { "flows.ftp.tcp.variant" = "nope" } },
+]
+`;
+  function presetViews(sets: Override[]) {
+    const r = resolveOverrides(validate, withPresets, 'toml', sets, true);
+    const base = resolveOverrides(validate, withPresets, 'toml', [], false).scenario;
+    return { r, views: presetKnobViews(base, r, r.presetValues) };
+  }
+
+  it('selects the preset whose every field has its value in the run', () => {
+    const { views: v } = presetViews([]);
+    expect(v).toHaveLength(1);
+    expect(v[0]).toMatchObject({ label: 'SACK', prominent: true, selected: 0, help: 'Selective acknowledgements' });
+    expect(v[0]?.presets.map((p) => p.valid)).toEqual([true, true, false]);
+    // Choosing "off" on the scenario as written changes nothing: no overrides.
+    // (The engine may order a preset's fields by path.)
+    const sorted = (o: [string, string | null][] | undefined) => [...(o ?? [])].sort(([a], [b]) => a.localeCompare(b));
+    expect(sorted(v[0]?.presets[0]?.overrides)).toEqual([
+      ['flows.ftp.receiver.sack', null],
+      ['flows.ftp.tcp.variant', null],
+    ]);
+    expect(sorted(v[0]?.presets[1]?.overrides)).toEqual([
+      ['flows.ftp.receiver.sack', 'true'],
+      ['flows.ftp.tcp.variant', 'sack1'],
+    ]);
+  });
+
+  it('follows the overrides', () => {
+    const on = presetViews([
+      ['flows.ftp.receiver.sack', 'true'],
+      ['flows.ftp.tcp.variant', 'sack1'],
+    ]).views[0];
+    expect(on?.selected).toBe(1);
+    // Half of a preset is neither.
+    expect(presetViews([['flows.ftp.receiver.sack', 'true']]).views[0]?.selected).toBe(-1);
+  });
+
+  it('marks [false, true] knobs as switches and leaves the rest alone', () => {
+    const { views: v } = views([]);
+    expect(v.find((k) => k.path === 'flows.ftp.receiver.delayed_ack')?.isSwitch).toBe(true);
+    expect(v.find((k) => k.path === 'flows.ftp.tcp.variant')?.isSwitch).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // engine's resolution.
 
 import type { FieldError, Knob, Scenario } from '../generated/types';
-import type { KnobOptionValues, Override, Resolution } from '../engine/protocol';
+import type { KnobOptionValues, Override, PresetValues, Resolution } from '../engine/protocol';
 import { optionToRaw, valueAtPath, valueToRaw } from '../engine/resolve';
 
 export interface KnobView {
@@ -19,6 +19,32 @@ export interface KnobView {
   /** The user's override of this path, if any. */
   override: string | null;
   errors: FieldError[];
+  /** Shown among the mechanism switches at the top. */
+  prominent: boolean;
+  /** Options are exactly [false, true]: drawn as a switch. */
+  isSwitch: boolean;
+}
+
+/** A knob of named presets, each setting several fields. */
+export interface PresetKnobView {
+  /** Index of the knob in the scenario's `knobs` (its identity). */
+  index: number;
+  label: string;
+  help: string | null;
+  prominent: boolean;
+  presets: {
+    label: string;
+    /** Every field it sets equals the run's value. */
+    selected: boolean;
+    /** False when the engine refuses it. */
+    valid: boolean;
+    /** The overrides choosing it writes (null: back to the scenario's own value). */
+    overrides: [path: string, value: string | null][];
+  }[];
+  /** Index of the preset in effect, or -1. */
+  selected: number;
+  /** Engine errors of overrides of the preset's fields. */
+  errors: FieldError[];
 }
 
 export function knobViews(
@@ -27,7 +53,7 @@ export function knobViews(
   knobOptions: readonly KnobOptionValues[] | null,
   sets: readonly Override[],
 ): KnobView[] {
-  // Single-field knobs; preset knobs (several fields at once) are not shown yet.
+  // Single-field knobs; preset knobs are presetKnobViews'.
   const knobs = (scenario?.knobs ?? []).filter((k): k is Knob & { path: string } => !!k.path);
   const effective = resolution?.scenario ?? scenario;
   return knobs.map((knob) => {
@@ -55,8 +81,58 @@ export function knobViews(
       text: override ?? currentRaw ?? '',
       override,
       errors,
+      prominent: knob.prominent ?? false,
+      isSwitch: options.length === 2 && options[0] === 'false' && options[1] === 'true',
     };
   });
+}
+
+/**
+ * Preset knobs: a preset is in effect when every field it sets has its value
+ * in the run (compared normalized, "2Mbps" is "2000kbps").
+ */
+export function presetKnobViews(
+  scenario: Scenario | null,
+  resolution: Resolution | null,
+  presetValues: readonly PresetValues[] | null,
+): PresetKnobView[] {
+  const effective = resolution?.scenario ?? null;
+  const out: PresetKnobView[] = [];
+  (scenario?.knobs ?? []).forEach((knob, index) => {
+    if (!knob.presets || knob.presets.length === 0) return;
+    const values = presetValues?.find((p) => p.knob === index);
+    const presets = knob.presets.map((preset, k) => {
+      const v = values?.presets[k];
+      const normalized = v?.normalized ?? null;
+      const set = v?.set ?? [];
+      const selected =
+        effective !== null &&
+        normalized !== null &&
+        set.length > 0 &&
+        set.every(([path], j) => {
+          const current = valueAtPath(effective, path);
+          return current !== undefined && valueToRaw(current) === normalized[j];
+        });
+      return {
+        label: preset.label,
+        selected,
+        valid: normalized !== null,
+        // A setting equal to the scenario's own value is no override: equal runs keep equal URLs.
+        overrides: set.map(([path, raw], j): [string, string | null] => [path, normalized?.[j] !== undefined && normalized[j] === v?.base[j] ? null : raw]),
+      };
+    });
+    const paths = new Set(presets.flatMap((p) => p.overrides.map(([path]) => path)));
+    out.push({
+      index,
+      label: knob.label,
+      help: knob.help ?? null,
+      prominent: knob.prominent ?? false,
+      presets,
+      selected: presets.findIndex((p) => p.selected),
+      errors: resolution?.rejected.filter((r) => paths.has(r.override[0])).flatMap((r) => r.errors) ?? [],
+    });
+  });
+  return out;
 }
 
 /**

@@ -24,6 +24,26 @@ function Legend() {
         retransmission
       </li>
       <li>
+        <svg width="18" height="12" aria-hidden="true">
+          <rect x="1" y="2" width="16" height="8" fill="var(--pkt-data)" />
+          <rect x="14" y="0" width="3" height="12" fill="var(--pkt-ecn)" />
+        </svg>
+        ECN mark
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <rect x="1.5" y="1.5" width="15" height="7" fill="var(--pkt-retx)" stroke="var(--text)" />
+          <rect x="1.5" y="3.5" width="15" height="3" fill="var(--pkt-middlebox)" />
+        </svg>
+        local retransmission
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <path d="M1.5 2.5h12l4 2.5-4 2.5h-12z" fill="var(--pkt-ack)" stroke="var(--pkt-middlebox)" strokeDasharray="2 1.5" strokeWidth="1.5" />
+        </svg>
+        spoofed ACK
+      </li>
+      <li>
         <svg width="12" height="12" aria-hidden="true">
           <path d="M2 2l8 8M10 2l-8 8" stroke="var(--loss-drop)" strokeWidth="2.4" strokeLinecap="round" />
         </svg>

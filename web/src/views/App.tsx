@@ -5,6 +5,7 @@ import { EventsPanel } from './events/EventsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { KnobsPanel } from './KnobsPanel';
+import { MechanismBar } from './MechanismBar';
 import { Notices } from './Notices';
 import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
@@ -38,6 +39,9 @@ export function App() {
           </Panel>
         </aside>
         <div className="stage">
+          <ErrorBoundary name="The mechanism switches">
+            <MechanismBar />
+          </ErrorBoundary>
           <AnimationPanel />
           <EventsPanel />
           <PlotsPanel />

@@ -1,31 +1,54 @@
 import { useEffect, useId, useState } from 'react';
 import { formatFieldError } from '../engine/protocol';
-import { knobViews, overrideFor, type KnobView } from '../state/knobs';
+import { knobViews, overrideFor, presetKnobViews, type KnobView, type PresetKnobView } from '../state/knobs';
 import { ALLOWED, parseSeed } from '../state/url';
+import { Segmented } from './controls/Segmented';
+import { Switch } from './controls/Switch';
+import { TextField } from './controls/TextField';
+import { EntityForms } from './EntityForms';
 import { useApp, useServices } from './services';
 
-/** The scenario's knobs (a select when it offers options, else text) and the seed. */
+/** The knob views of the current request (shared with the mechanism bar). */
+export function useKnobs(): { fields: KnobView[]; presets: PresetKnobView[] } {
+  const app = useApp();
+  const scenario = app.entry?.scenario ?? null;
+  return {
+    fields: knobViews(scenario, app.resolution, app.knobOptions, app.request.sets),
+    presets: presetKnobViews(scenario, app.resolution, app.presetValues),
+  };
+}
+
+/** Commits a field knob's choice (or typed text); the scenario's own value stores no override. */
+export function useCommitKnob(): (k: KnobView, raw: string, optionIndex: number | null) => void {
+  const app = useApp();
+  const { controller } = useServices();
+  return (k, raw, optionIndex) => controller.setOverride(k.path, overrideFor(k.path, raw, optionIndex, app.knobOptions));
+}
+
+/** The scenario's knobs (switches, choices, presets, text), the seed, then every link and flow setting. */
 export function KnobsPanel() {
   const app = useApp();
   const { controller } = useServices();
-  const views = knobViews(app.entry?.scenario ?? null, app.resolution, app.knobOptions, app.request.sets);
+  const { fields, presets } = useKnobs();
+  const commit = useCommitKnob();
   const hasOverrides = app.request.sets.length > 0;
-  const commit = (k: KnobView, raw: string, optionIndex: number | null) =>
-    controller.setOverride(k.path, overrideFor(k.path, raw, optionIndex, app.knobOptions));
 
   return (
     <form className="knobs" onSubmit={(e) => e.preventDefault()} aria-label="Scenario settings">
-      {views.map((k) => (
-        <KnobRow key={`${app.request.scenario}:${k.path}`} knob={k} onCommit={commit} />
-      ))}
+      {fields
+        .filter((k) => !k.prominent)
+        .map((k) => (
+          <KnobRow key={`${app.request.scenario}:${k.path}`} knob={k} onCommit={commit} />
+        ))}
+      {presets
+        .filter((p) => !p.prominent)
+        .map((p) => (
+          <PresetRow key={`${app.request.scenario}:preset:${p.index}`} knob={p} onChoose={(i) => controller.setOverrides(p.presets[i]?.overrides ?? [])} />
+        ))}
       <SeedRow seed={app.request.seed} onCommit={(seed) => controller.setSeed(seed)} />
+      <EntityForms />
       <div className="knobs-actions">
-        <button
-          type="button"
-          className="button button-quiet"
-          disabled={!hasOverrides}
-          onClick={() => controller.resetOverrides()}
-        >
+        <button type="button" className="button button-quiet" disabled={!hasOverrides} onClick={() => controller.resetOverrides()}>
           Reset to scenario values
         </button>
       </div>
@@ -33,40 +56,52 @@ export function KnobsPanel() {
   );
 }
 
-function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: KnobView, raw: string, optionIndex: number | null) => void }) {
+export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: KnobView, raw: string, optionIndex: number | null) => void }) {
   const id = useId();
   const invalid = knob.errors.length > 0;
   const describedBy = [knob.help ? `${id}-help` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  let control;
+  if (knob.isSwitch && !invalid) {
+    control = (
+      <Switch id={id} labelledBy={`${id}-label`} checked={knob.selected === 1} describedBy={describedBy} onChange={(on) => onCommit(knob, on ? 'true' : 'false', on ? 1 : 0)}>
+        {knob.selected === 1 ? 'on' : 'off'}
+      </Switch>
+    );
+  } else if (knob.options.length > 0) {
+    control = (
+      <select
+        id={id}
+        value={knob.selected >= 0 ? String(knob.selected) : 'custom'}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          const i = Number(e.target.value);
+          const raw = knob.options[i];
+          if (raw !== undefined) onCommit(knob, raw, i);
+        }}
+      >
+        {knob.selected < 0 && (
+          <option value="custom" disabled>
+            {knob.text}
+            {invalid ? ' (not valid)' : ''}
+          </option>
+        )}
+        {knob.options.map((o, i) => (
+          <option key={o} value={String(i)}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = <TextField id={id} value={knob.text} invalid={invalid} describedBy={describedBy} onCommit={(raw) => onCommit(knob, raw, null)} />;
+  }
   return (
-    <div className={`knob ${invalid ? 'knob-invalid' : ''}`} data-knob={knob.path}>
-      <label htmlFor={id}>{knob.label}</label>
-      {knob.options.length > 0 ? (
-        <select
-          id={id}
-          value={knob.selected >= 0 ? String(knob.selected) : 'custom'}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          onChange={(e) => {
-            const i = Number(e.target.value);
-            const raw = knob.options[i];
-            if (raw !== undefined) onCommit(knob, raw, i);
-          }}
-        >
-          {knob.selected < 0 && (
-            <option value="custom" disabled>
-              {knob.text}
-              {invalid ? ' (not valid)' : ''}
-            </option>
-          )}
-          {knob.options.map((o, i) => (
-            <option key={o} value={String(i)}>
-              {o}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <TextKnob id={id} knob={knob} describedBy={describedBy} onCommit={(raw) => onCommit(knob, raw, null)} />
-      )}
+    <div className={`knob ${invalid ? 'knob-invalid' : ''} ${knob.isSwitch ? 'knob-switch' : ''}`} data-knob={knob.path}>
+      <label htmlFor={id} id={`${id}-label`}>
+        {knob.label}
+      </label>
+      {control}
       {knob.help && (
         <p className="knob-help" id={`${id}-help`}>
           {knob.help}
@@ -81,37 +116,27 @@ function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: KnobView, r
   );
 }
 
-/** Free text, committed on Enter or when leaving the field; the typed text is kept. */
-function TextKnob({
-  id,
-  knob,
-  describedBy,
-  onCommit,
-}: {
-  id: string;
-  knob: KnobView;
-  describedBy: string | undefined;
-  onCommit: (raw: string) => void;
-}) {
-  const [draft, setDraft] = useState(knob.text);
-  useEffect(() => setDraft(knob.text), [knob.text]);
-  const commit = () => {
-    if (draft !== knob.text) onCommit(draft);
-  };
+export function PresetRow({ knob, onChoose }: { knob: PresetKnobView; onChoose: (index: number) => void }) {
+  const id = useId();
+  const invalid = knob.errors.length > 0;
   return (
-    <input
-      id={id}
-      type="text"
-      value={draft}
-      spellCheck={false}
-      aria-invalid={knob.errors.length > 0}
-      aria-describedby={describedBy}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
+    <div className={`knob ${invalid ? 'knob-invalid' : ''}`} data-knob={`preset:${knob.label}`}>
+      <span className="knob-label" id={`${id}-label`}>
+        {knob.label}
+      </span>
+      <Segmented
+        label={knob.label}
+        selected={knob.selected}
+        onChange={onChoose}
+        options={knob.presets.map((p) => ({ label: p.label, disabled: !p.valid, title: p.valid ? undefined : 'The engine refuses this setting' }))}
+      />
+      {knob.help && <p className="knob-help">{knob.help}</p>}
+      {invalid && (
+        <p className="knob-error" role="alert">
+          {knob.errors.map(formatFieldError).join('; ')}
+        </p>
+      )}
+    </div>
   );
 }
 

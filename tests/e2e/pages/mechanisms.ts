@@ -1,0 +1,18 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The prominent mechanism switches above the network. */
+export class MechanismBar {
+  readonly bar: Locator;
+
+  constructor(readonly page: Page) {
+    this.bar = page.getByTestId('mechanisms');
+  }
+
+  switch(label: string): Locator {
+    return this.bar.getByRole('switch', { name: label });
+  }
+
+  choice(group: string, option: string): Locator {
+    return this.bar.getByRole('radiogroup', { name: group }).getByRole('radio', { name: option });
+  }
+}

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { cellOverride, flowForms, linkForms, MAIN_FLOW_FIELDS, type EntityForm, type FieldRow } from '../state/entityForms';
+import { FieldInput } from './controls/FieldInput';
+import { useApp, useServices } from './services';
+
+const DIR_LABEL = { both: '', forward: '\u2192', reverse: '\u2190' } as const;
+
+/** Every link's and flow's settings, from the schema: rate, delay, BER, queue; TCP variant, windows, ACKs... */
+export function EntityForms() {
+  const app = useApp();
+  const base = app.entry?.scenario ?? null;
+  const effective = app.resolution?.scenario ?? null;
+  const links = linkForms(base, effective, app.request.sets, app.resolution);
+  const flows = flowForms(base, effective, app.request.sets, app.resolution);
+  return (
+    <>
+      <details className="entity-section" data-testid="link-forms">
+        <summary>Links ({links.length})</summary>
+        {links.map((form) => (
+          <FormCard key={form.id} kind="link" form={form} rows={form.rows} />
+        ))}
+      </details>
+      <details className="entity-section" data-testid="flow-forms">
+        <summary>Flows ({flows.length})</summary>
+        {flows.map((form) => {
+          const main = MAIN_FLOW_FIELDS.flatMap((k) => form.rows.filter((r) => r.field.key === k));
+          const rest = form.rows.filter((r) => !MAIN_FLOW_FIELDS.includes(r.field.key));
+          return (
+            <FormCard key={form.id} kind="flow" form={form} rows={main}>
+              <details className="entity-more">
+                <summary>More settings of {form.id}</summary>
+                <Rows prefix={`flows.${form.id}`} rows={rest} />
+              </details>
+            </FormCard>
+          );
+        })}
+      </details>
+    </>
+  );
+}
+
+function FormCard({ kind, form, rows, children }: { kind: 'link' | 'flow'; form: EntityForm; rows: FieldRow[]; children?: React.ReactNode }) {
+  return (
+    <section className="entity-card" aria-label={`${kind === 'link' ? 'Link' : 'Flow'} ${form.id}`} data-entity={`${kind}s.${form.id}`}>
+      <h4>
+        {form.id} <span className="muted">{form.title}</span>
+      </h4>
+      <Rows prefix={`${kind}s.${form.id}`} rows={rows} />
+      {children}
+    </section>
+  );
+}
+
+function Rows({ prefix, rows }: { prefix: string; rows: FieldRow[] }) {
+  return (
+    <div className="entity-rows">
+      {rows.map((row) => (
+        <Row key={row.field.key} prefix={prefix} row={row} />
+      ))}
+    </div>
+  );
+}
+
+function Row({ prefix, row }: { prefix: string; row: FieldRow }) {
+  const { controller } = useServices();
+  const id = useId();
+  const { field } = row;
+  const helpId = `${id}-help`;
+  return (
+    <div className="entity-row">
+      <span className="entity-label" id={`${id}-label`} title={field.description ?? undefined}>
+        {field.label}
+      </span>
+      <div className={`entity-cells cells-${row.cells.length}`}>
+        {row.cells.map((cell, i) => (
+          <div key={cell.path} className="entity-cell">
+            {cell.dir !== 'both' && (
+              <span className="dir" aria-hidden="true">
+                {DIR_LABEL[cell.dir]}
+              </span>
+            )}
+            <FieldInput
+              id={`${id}-${i}`}
+              field={field}
+              cell={cell}
+              label={`${prefix.replace(/^(links|flows)\./, '')} ${field.label}${cell.dir === 'both' ? '' : ` ${cell.dir}`}`}
+              describedBy={field.description ? helpId : undefined}
+              onCommit={(text) => controller.setOverride(cell.path, cellOverride(cell, text))}
+            />
+          </div>
+        ))}
+      </div>
+      {field.description && (
+        <span className="visually-hidden" id={helpId}>
+          {field.description}
+        </span>
+      )}
+    </div>
+  );
+}
