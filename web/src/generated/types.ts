@@ -101,6 +101,11 @@ id: string
  */
 knobs?: Knob[]
 links: LinkSpec[]
+/**
+ * The window over which goodput and throughput are measured (default:
+ * from each flow's start to the end of the run).
+ */
+measure?: (MeasureSpec | null)
 nodes: NodeSpec[]
 /**
  * The paper figure or table this scenario reproduces.
@@ -124,6 +129,10 @@ version: number
  */
 export interface FlowSpec {
 app?: AppSpec
+/**
+ * A disabled flow is not simulated (one-way versus two-way traffic).
+ */
+enabled?: boolean
 /**
  * Node of the sender.
  */
@@ -372,6 +381,16 @@ kind?: QueueKind
 limit?: string
 }
 /**
+ * A measurement window `[from, to)`: deliveries in it count.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "MeasureSpec".
+ */
+export interface MeasureSpec {
+from: Dur
+to: Dur
+}
+/**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "NodeSpec".
  */
@@ -427,8 +446,8 @@ export interface FlowSummary {
  */
 delivered_bytes: number
 /**
- * In-order application bytes delivered x 8 / measured seconds (from the
- * flow's start to the end of the run).
+ * In-order application bytes delivered x 8 / measured seconds (over the
+ * measurement window, or from the flow's start to the end of the run).
  */
 goodput_bps: number
 id: string
@@ -560,6 +579,14 @@ duration_s: number
 events: number
 flows: FlowSummary[]
 links: LinkSummary[]
+/**
+ * The measurement window `[from, to)` in seconds, when the scenario sets one;
+ * otherwise rates are over each flow's start to the end of the run.
+ * 
+ * @minItems 2
+ * @maxItems 2
+ */
+measure_s?: ([unknown, unknown] | null)
 /**
  * Scenario id.
  */

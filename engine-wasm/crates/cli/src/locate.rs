@@ -22,10 +22,24 @@ fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             toml_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "toml") {
+        } else if p.extension().is_some_and(|e| e == "toml") && !is_sweep(&p) {
             out.push(p);
         }
     }
+}
+
+fn is_sweep(p: &Path) -> bool {
+    p.to_string_lossy().ends_with(".sweep.toml")
+}
+
+/// A sweep file given as a path or as an id (`seed003/table1`).
+pub fn find_sweep(arg: &str) -> Option<PathBuf> {
+    let direct = PathBuf::from(arg);
+    if direct.is_file() {
+        return Some(direct);
+    }
+    let dir = scenarios_dir()?;
+    [dir.join(arg), dir.join(format!("{arg}.sweep.toml"))].into_iter().find(|p| p.is_file())
 }
 
 pub struct Listed {

@@ -7,7 +7,7 @@ mod locate;
 mod table;
 
 use ackscope_engine::export::{csv, ns2, pcap};
-use ackscope_engine::{prepare, FieldError, Format, Override, Recording, ScenarioErrors};
+use ackscope_engine::{prepare, sweep, FieldError, Format, Override, Recording, ScenarioErrors, Summary};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,8 +31,28 @@ enum Command {
         #[arg(long = "set", value_name = "PATH=VALUE")]
         set: Vec<String>,
     },
+    /// Run a scenario over every combination of a sweep's axes, in parallel.
+    Sweep {
+        /// A sweep file (.sweep.toml) or its id, e.g. seed003/table1.
+        sweep: String,
+        /// Runs at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        #[arg(long, value_enum, default_value_t = SweepFormat::Markdown)]
+        format: SweepFormat,
+        /// Write the results here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// List the scenarios in the scenarios folder.
     List,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum SweepFormat {
+    Csv,
+    Json,
+    Markdown,
 }
 
 #[derive(clap::Args)]
@@ -160,6 +180,78 @@ fn validate(scenario: &str, set: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathBuf>) -> Result<(), Failure> {
+    let invalid = |path: &str, problem: String, allowed: &str| {
+        Failure::Invalid(ScenarioErrors(vec![FieldError::new(path, problem, allowed)]))
+    };
+    let file = locate::find_sweep(arg).ok_or_else(|| {
+        invalid("sweep", format!("no sweep file or id \"{arg}\""), "a .sweep.toml file or an id such as seed003/table1")
+    })?;
+    let read = |p: &std::path::Path| {
+        std::fs::read_to_string(p).map_err(|e| Failure::Internal(format!("cannot read {}: {e}", p.display())))
+    };
+    let spec = sweep::parse(&read(&file)?)?;
+    let dir = file.parent().unwrap_or(std::path::Path::new("."));
+    let base_path = dir.join(&spec.base);
+    let base = read(&base_path)?;
+    let format_of_base = Format::from_path(&base_path.to_string_lossy());
+    let mut references = vec![];
+    for r in &spec.references {
+        let table = sweep::parse_reference(&spec, &read(&dir.join(&r.file))?)
+            .map_err(|e| invalid(&format!("references.{}", r.name), e, "a CSV with one column per axis and a value column"))?;
+        references.push((r.name.clone(), table));
+    }
+    let points = sweep::expand(&spec);
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let summaries = run_points(&base, format_of_base, &points, jobs)?;
+    let results = sweep::Results { spec: &spec, runs: points.into_iter().zip(summaries).collect(), references };
+    let text = match format {
+        SweepFormat::Csv => results.csv(),
+        SweepFormat::Json => results.json(),
+        SweepFormat::Markdown => results.markdown(),
+    };
+    match out {
+        Some(path) => write_file(path, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// Runs every point, `jobs` at a time; summaries come back in point order.
+fn run_points(base: &str, format: Format, points: &[sweep::Point], jobs: usize) -> Result<Vec<Summary>, Failure> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![None; points.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(points.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(point) = points.get(i) else { break };
+                let outcome = prepare(base, format, &point.overrides, Recording::Summary).map(|(_, mut sim)| {
+                    sim.run();
+                    sim.summary()
+                });
+                results.lock().expect("no worker panics while holding the lock")[i] = Some(outcome);
+            });
+        }
+    });
+    let mut summaries = vec![];
+    for (point, outcome) in points.iter().zip(results.into_inner().expect("workers finished")) {
+        match outcome.expect("every point ran") {
+            Ok(summary) => summaries.push(summary),
+            Err(mut e) => {
+                // Say which run of the sweep was refused.
+                for f in &mut e.0 {
+                    f.problem = format!("{} (in run {})", f.problem, point.labels.join(" / "));
+                }
+                return Err(Failure::Invalid(e));
+            }
+        }
+    }
+    Ok(summaries)
+}
+
 fn list() -> Result<(), Failure> {
     let dir = locate::scenarios_dir().ok_or_else(|| {
         Failure::Internal("no scenarios folder found (set ACKSCOPE_SCENARIOS or run inside the repository)".into())
@@ -175,6 +267,7 @@ fn main() -> ExitCode {
     let result = std::panic::catch_unwind(|| match cli.command {
         Command::Run(args) => run(args),
         Command::Validate { scenario, set } => validate(&scenario, &set),
+        Command::Sweep { sweep: file, jobs, format, out } => sweep(&file, jobs, format, out.as_ref()),
         Command::List => list(),
     })
     .unwrap_or_else(|_| Err(Failure::Internal("the run stopped on an engine bug (see above)".into())));

@@ -19,6 +19,7 @@ pub mod record;
 pub mod rng;
 pub mod scenario;
 pub mod sim;
+pub mod sweep;
 pub mod tcp;
 pub mod time;
 

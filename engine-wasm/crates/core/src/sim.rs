@@ -38,6 +38,16 @@ impl Agent {
     }
 }
 
+/// Receiver counters (delivered, received bytes) of every flow at the edges
+/// of the measurement window `[from, to)`: taken before the first event at or
+/// after each edge, as a measurement scheduled there in ns-2 would be.
+struct Measurement {
+    from: SimTime,
+    to: SimTime,
+    at_from: Option<Vec<(u64, u64)>>,
+    at_to: Option<Vec<(u64, u64)>>,
+}
+
 struct FlowRuntime {
     id: String,
     sender: AgentId,
@@ -91,6 +101,7 @@ pub struct Simulation {
     digest: Digest,
     events: u64,
     finished: bool,
+    measure: Option<Measurement>,
 }
 
 impl Simulation {
@@ -172,6 +183,7 @@ impl Simulation {
             digest: Digest::default(),
             events: 0,
             finished: false,
+            measure: r.measure.map(|(from, to)| Measurement { from, to, at_from: None, at_to: None }),
         }
     }
 
@@ -222,6 +234,9 @@ impl Simulation {
                     return true;
                 }
             };
+            if self.measure.is_some() {
+                self.take_measurements(next.time);
+            }
             let real = match next.event {
                 Event::ChannelArrival(c) => {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
@@ -250,6 +265,28 @@ impl Simulation {
         if !self.finished {
             self.finished = true;
             self.net.flush_series(self.end, &mut self.series);
+            self.take_measurements(SimTime::NEVER);
+        }
+    }
+
+    fn receiver_counters(&self) -> Vec<(u64, u64)> {
+        (0..self.flows.len()).map(|i| (self.sink(i).stats.delivered_bytes, self.sink(i).stats.received_bytes)).collect()
+    }
+
+    /// Snapshots the receivers at window edges that `time` has reached.
+    fn take_measurements(&mut self, time: SimTime) {
+        let Some(m) = &self.measure else { return };
+        let (need_from, need_to) = (m.at_from.is_none() && time >= m.from, m.at_to.is_none() && time >= m.to);
+        if !(need_from || need_to) {
+            return;
+        }
+        let counters = self.receiver_counters();
+        let m = self.measure.as_mut().expect("checked");
+        if need_from {
+            m.at_from = Some(counters.clone());
+        }
+        if need_to {
+            m.at_to = Some(counters);
         }
     }
 
@@ -421,13 +458,23 @@ impl Simulation {
             .enumerate()
             .map(|(i, f)| {
                 let (tx, rx) = (self.sender(i), self.sink(i));
-                let measured = now.since(f.start).as_secs_f64();
-                let per_second = |bytes: u64| if measured > 0.0 { bytes as f64 * 8.0 / measured } else { 0.0 };
+                // Bytes (delivered, received) over the window, and its length.
+                let ((delivered, received), seconds) = match &self.measure {
+                    Some(m) => {
+                        let edge = |snap: &Option<Vec<(u64, u64)>>| {
+                            snap.as_ref().map_or((rx.stats.delivered_bytes, rx.stats.received_bytes), |v| v[i])
+                        };
+                        let (a, b) = (edge(&m.at_from), edge(&m.at_to));
+                        ((b.0 - a.0, b.1 - a.1), m.to.since(m.from).as_secs_f64())
+                    }
+                    None => ((rx.stats.delivered_bytes, rx.stats.received_bytes), now.since(f.start).as_secs_f64()),
+                };
+                let per_second = |bytes: u64| if seconds > 0.0 { bytes as f64 * 8.0 / seconds } else { 0.0 };
                 FlowSummary {
                     id: f.id.clone(),
                     variant: tx.variant().name().to_string(),
-                    goodput_bps: per_second(rx.stats.delivered_bytes),
-                    throughput_bps: per_second(rx.stats.received_bytes),
+                    goodput_bps: per_second(delivered),
+                    throughput_bps: per_second(received),
                     delivered_bytes: rx.stats.delivered_bytes,
                     sent_packets: tx.stats.sent_packets,
                     retransmits: tx.stats.retransmits,
@@ -469,6 +516,7 @@ impl Simulation {
             duration_s: now.as_secs_f64(),
             events: self.events,
             digest: self.digest.hex(),
+            measure_s: self.measure.as_ref().map(|m| (m.from.as_secs_f64(), m.to.as_secs_f64())),
             flows,
             links,
         }

@@ -199,6 +199,10 @@ impl Channel {
     /// of the held count with the time it happened.
     #[inline]
     pub fn advance(&mut self, now: SimTime, mut on_change: impl FnMut(SimTime, u32)) {
+        if self.scheduled {
+            // Its transmissions end with events (`finish_transmission`).
+            return;
+        }
         while let Some(f) = self.pipe.get(self.departed) {
             if f.tx_end > now {
                 break;
@@ -506,6 +510,19 @@ mod tests {
         assert!(c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted);
         assert!(c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted);
         assert!(!c.offer(&ack(1), SimTime::ZERO, &mut vec![]).0.admitted, "the ACK does not jump a full queue");
+    }
+
+    #[test]
+    fn a_scheduled_channel_keeps_its_count_across_arrivals() {
+        let mut c = channel_with(QueueLimit::Packets(2), ServiceOrder { acks_first: true, filter_acks: false });
+        let (_, wake) = c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]);
+        let done = wake.tx_done.unwrap();
+        c.finish_transmission(done);
+        let arrival = c.head_arrival().unwrap();
+        c.advance(arrival, |_, _| panic!("scheduled channels count by events"));
+        c.pop_arrival();
+        assert_eq!(c.held_packets(), 0);
+        assert!(c.offer(&pkt(1000), arrival, &mut vec![]).0.admitted);
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub struct Summary {
     pub events: u64,
     /// Fingerprint of the run: equal for equal scenario and seed, on every platform.
     pub digest: String,
+    /// The measurement window `[from, to)` in seconds, when the scenario sets one;
+    /// otherwise rates are over each flow's start to the end of the run.
+    pub measure_s: Option<(f64, f64)>,
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
 }
@@ -26,8 +29,8 @@ pub struct FlowSummary {
     pub id: String,
     /// TCP variant of the sender.
     pub variant: String,
-    /// In-order application bytes delivered x 8 / measured seconds (from the
-    /// flow's start to the end of the run).
+    /// In-order application bytes delivered x 8 / measured seconds (over the
+    /// measurement window, or from the flow's start to the end of the run).
     pub goodput_bps: f64,
     /// Payload bytes of every data segment that reached the receiver,
     /// duplicates included, x 8 / measured seconds.

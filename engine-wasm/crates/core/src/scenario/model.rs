@@ -29,6 +29,10 @@ pub struct Scenario {
     pub seed: u64,
     /// Simulated time to run.
     pub duration: Dur,
+    /// The window over which goodput and throughput are measured (default:
+    /// from each flow's start to the end of the run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<MeasureSpec>,
     pub nodes: Vec<NodeSpec>,
     pub links: Vec<LinkSpec>,
     pub flows: Vec<FlowSpec>,
@@ -39,6 +43,14 @@ pub struct Scenario {
 
 fn default_seed() -> u64 {
     1
+}
+
+/// A measurement window `[from, to)`: deliveries in it count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MeasureSpec {
+    pub from: Dur,
+    pub to: Dur,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -161,6 +173,9 @@ pub struct ErrorSpec {
 #[serde(deny_unknown_fields)]
 pub struct FlowSpec {
     pub id: String,
+    /// A disabled flow is not simulated (one-way versus two-way traffic).
+    #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    pub enabled: bool,
     /// Node of the sender.
     pub from: String,
     /// Node of the receiver.
@@ -263,6 +278,10 @@ pub enum RtoEstimatorKind {
 
 fn default_true() -> bool {
     true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 fn default_variant() -> Variant {

@@ -69,6 +69,8 @@ pub struct Resolved {
     pub id: String,
     pub seed: u64,
     pub duration: SimDuration,
+    /// Measurement window `[from, to)`, if the scenario sets one.
+    pub measure: Option<(SimTime, SimTime)>,
     pub node_ids: Vec<String>,
     pub channels: Vec<ResolvedChannel>,
     pub flows: Vec<ResolvedFlow>,
@@ -170,8 +172,13 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     // Flows
     let mut flows = Vec::new();
     let mut seen = HashMap::new();
-    if s.flows.is_empty() || s.flows.len() > MAX_FLOWS {
-        ck.fail("flows", format!("{} flows", s.flows.len()), format!("1 to {MAX_FLOWS} flows"));
+    let enabled = s.flows.iter().filter(|f| f.enabled).count();
+    if enabled == 0 || s.flows.len() > MAX_FLOWS {
+        ck.fail("flows", format!("{enabled} enabled of {} flows", s.flows.len()), format!("1 to {MAX_FLOWS} flows, at least one enabled"));
+    }
+    if let Some(m) = &s.measure {
+        ck.range("measure.from", m.from, Dur(0), Dur(s.duration.0.saturating_sub(1)), &dur);
+        ck.range("measure.to", m.to, Dur(m.from.0 + 1), s.duration, &dur);
     }
     for f in &s.flows {
         let base = format!("flows.{}", f.id);
@@ -202,7 +209,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         if s.duration.0 > 0 && f.app.start >= s.duration {
             ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
         }
-        let (Some(from), Some(to)) = (from, to) else { continue };
+        let (Some(from), Some(to), true) = (from, to, f.enabled) else { continue };
         // RFC 7323 TCP option with two NOPs: 12 bytes on every segment and ACK.
         let options_bytes = if t.timestamps { 12 } else { 0 };
         // Without window scaling the 16-bit window field caps the advertised window.
@@ -299,6 +306,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         id: s.id.clone(),
         seed: s.seed,
         duration: s.duration.duration(),
+        measure: s.measure.as_ref().map(|m| (SimTime(m.from.0), SimTime(m.to.0))),
         node_ids,
         channels,
         flows,

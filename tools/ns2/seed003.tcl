@@ -1,0 +1,50 @@
+# Seed 003's setup in ns-2: nodes i and j on one duplex link (10 ms, DropTail,
+# 50 packets), window 64, 1000-byte packets with no header bytes on the wire
+# (ns-2's useHeaders_ false, its default before November 2001), FTP from i to j
+# and, two-way, from j to i; optionally ACKs first in both queues.
+# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1>
+#   agent: TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
+#   sink:  TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
+# Prints flow i->j's throughput in kbit/s between 10 s and 20 s, as the paper's tables.
+foreach {agent sinkType rate twoway acksfirst} $argv break
+
+set ns [new Simulator]
+Agent/TCP set packetSize_ 1000
+Agent/TCP set window_ 64
+Agent/TCP set useHeaders_ false
+
+set i [$ns node]
+set j [$ns node]
+$ns duplex-link $i $j $rate 10ms DropTail
+if {$acksfirst} {
+    foreach {a b} [list $i $j $j $i] {
+        set spq [new PacketQueue/Semantic]
+        $spq set acksfirst_ true
+        [[$ns link $a $b] queue] packetqueue-attach $spq
+    }
+}
+
+proc flow {from to} {
+    global ns agent sinkType
+    set tcp [new Agent/$agent]
+    set sink [new Agent/$sinkType]
+    $ns attach-agent $from $tcp
+    $ns attach-agent $to $sink
+    $ns connect $tcp $sink
+    set ftp [new Application/FTP]
+    $ftp attach-agent $tcp
+    $ns at 0.0 "$ftp start"
+    return $sink
+}
+set sinkJ [flow $i $j]
+if {$twoway} { flow $j $i }
+
+proc mark {} { global sinkJ start; set start [$sinkJ set bytes_] }
+proc finish {} {
+    global sinkJ start
+    puts [expr {([$sinkJ set bytes_] - $start) * 8 / 10.0 / 1000.0}]
+    exit 0
+}
+$ns at 10.0 "mark"
+$ns at 20.0 "finish"
+$ns run
