@@ -22,7 +22,11 @@ const storeB = new RunStore();
 const playback = new Playback(0, DEFAULT_SPEED, 0);
 const view = new ViewStore();
 const timeWindow = new TimeWindow();
-const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES });
+const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES,
+  // Run B gets its own worker, so both runs compute at once.
+  clientB: () => new EngineClient(workerChannel),
+  storeB,
+});
 const events = new EventsModel(store, view, playback);
 const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events };
 

@@ -3,9 +3,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The Settings panel: scenario knobs, the seed, and the link and flow forms. */
 export class KnobsPanel {
   readonly panel: Locator;
+  /** The form; its data-editing says which run (A or B) it edits. */
+  readonly form: Locator;
 
   constructor(readonly page: Page) {
     this.panel = page.getByTestId('knobs-panel');
+    this.form = this.panel.locator('form.knobs');
   }
 
   control(label: string): Locator {

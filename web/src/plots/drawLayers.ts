@@ -84,9 +84,9 @@ function drawStep(
 ): void {
   const idx = decimate(d.timesMs, d.values, t0, t1, width);
   ctx.strokeStyle = colour;
-  ctx.lineWidth = dashed ? 1.25 : 1.6;
+  ctx.lineWidth = dashed || runB ? 1.3 : 1.6;
   ctx.setLineDash(runB ? (dashed ? [1.5, 2.5] : [6, 3]) : dashed ? [5, 3] : []);
-  ctx.globalAlpha = runB ? 0.9 : 1;
+  ctx.globalAlpha = runB ? 0.8 : 1;
   ctx.lineJoin = 'round';
   ctx.beginPath();
   let prevY = 0;

@@ -3,7 +3,7 @@ import { EngineClient } from '../engine/client';
 import { inProcessChannel } from '../engine/testing/in-process';
 import { allScenarioFiles, until } from '../engine/testing/wasm-node';
 import { Playback } from '../playback/playback';
-import { AppController, type HistoryPort } from './controller';
+import { AppController, bOverride, mergedSets, type ControllerDeps, type HistoryPort } from './controller';
 import { RunStore } from './runStore';
 
 function fakeHistory(initial: string) {
@@ -41,13 +41,13 @@ afterEach(() => {
   for (const d of disposers.splice(0)) d();
 });
 
-function app(search: string) {
+function app(search: string, extra: Partial<ControllerDeps> = {}) {
   const history = fakeHistory(search);
   const client = new EngineClient(inProcessChannel().open);
   const store = new RunStore({ notifyIntervalMs: 0 });
   let wall = 0;
   const playback = new Playback(0, 0.1, 0, { now: () => wall, requestFrame: () => 0, cancelFrame: () => undefined });
-  const controller = new AppController({ client, store, playback, files: allScenarioFiles(), history: history.port });
+  const controller = new AppController({ client, store, playback, files: allScenarioFiles(), history: history.port, ...extra });
   disposers.push(() => {
     controller.dispose();
     client.dispose();
@@ -175,5 +175,62 @@ describe('AppController view state', () => {
     a.controller.setOverride('flows.ftp.tcp.variant', 'reno');
     expect(a.controller.view.getSnapshot().selected).toBeNull();
     await until(() => a.history.params().get('pkt') === null);
+  });
+});
+
+describe('AppController compare mode', () => {
+  function compareApp(search: string) {
+    const storeB = new RunStore({ notifyIntervalMs: 0 });
+    const clientB = new EngineClient(inProcessChannel().open);
+    disposers.push(() => clientB.dispose());
+    const a = app(search, { clientB: () => clientB, storeB });
+    const doneB = async (previous: number | null = null) =>
+      until(() => {
+        const m = storeB.getMeta();
+        return m.runId !== previous && m.status === 'done';
+      });
+    return { ...a, storeB, doneB };
+  }
+
+  it('runs B with the same seed and B-only changes, keeping A; the URL holds the comparison', async () => {
+    const c = compareApp('?s=seed000/wired&seed=1&set=flows.ftp.tcp.rwnd=725KB');
+    await c.controller.start();
+    await c.done();
+    const digestA = c.store.getMeta().digest;
+    const runA = c.store.getMeta().runId;
+    c.controller.startCompare();
+    expect(c.controller.view.getSnapshot().editing).toBe('B');
+    await c.doneB();
+    // B starts as a copy of A: the same run.
+    expect(c.storeB.getMeta().digest).toBe(digestA);
+    expect(c.history.params().get('cmp')).toBe('1');
+
+    const runB = c.storeB.getMeta().runId;
+    c.controller.setOverride('flows.ftp.tcp.variant', 'reno');
+    await c.doneB(runB);
+    expect(c.history.params().getAll('bset')).toEqual(['flows.ftp.tcp.variant=reno']);
+    expect(c.history.params().getAll('set')).toEqual(['flows.ftp.tcp.rwnd=725KB']);
+    expect(c.storeB.getMeta().summary?.flows[0]?.variant).toBe('reno');
+    expect(c.storeB.getMeta().digest).not.toBe(digestA);
+    // A was not run again.
+    expect(c.store.getMeta().runId).toBe(runA);
+    expect(c.controller.getSnapshot().resolutionB?.scenario?.flows[0]?.tcp?.variant).toBe('reno');
+
+    c.controller.stopCompare();
+    await until(() => c.storeB.getMeta().status === 'idle');
+    expect(c.history.params().get('cmp')).toBeNull();
+    expect(c.history.params().getAll('bset')).toEqual([]);
+  });
+
+  it("writes out the scenario's own value in B when A overrides it", () => {
+    expect(bOverride([['p', '725KB']], 'p', null, '65535B')).toBe('65535B');
+    expect(bOverride([], 'p', null, '65535B')).toBeNull();
+    expect(bOverride([['p', 'x']], 'p', 'x', 'x')).toBeNull();
+    expect(bOverride([], 'p', 'reno', 'reno')).toBe('reno');
+    expect(mergedSets([['a', '1'], ['b', '2']], [['b', '3'], ['c', '4']])).toEqual([
+      ['a', '1'],
+      ['b', '3'],
+      ['c', '4'],
+    ]);
   });
 });

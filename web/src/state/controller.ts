@@ -40,6 +40,8 @@ export interface AppSnapshot {
   resolution: Resolution | null;
   knobOptions: KnobOptionValues[] | null;
   presetValues: PresetValues[] | null;
+  /** Run B's resolution (A's overrides with B's on top), in compare mode. */
+  resolutionB: Resolution | null;
   notices: Notice[];
 }
 
@@ -51,6 +53,9 @@ export interface ControllerDeps {
   history: HistoryPort;
   /** What is being looked at (flow, plots, selected event); created when not given. */
   view?: ViewStore;
+  /** Run B of a comparison: its own engine (created on first use) and store. */
+  clientB?: () => EngineClient;
+  storeB?: RunStore;
   /** The plots' shared time range; created when not given. */
   window?: TimeWindow | null;
   /** Names the `plots` parameter accepts. */
@@ -84,6 +89,7 @@ export class AppController {
     resolution: null,
     knobOptions: null,
     presetValues: null,
+    resolutionB: null,
     notices: [],
   };
   private readonly listeners = new Set<() => void>();
@@ -96,6 +102,10 @@ export class AppController {
   private readonly unsubscribe: (() => void)[] = [];
   readonly view: ViewStore;
   private lastSpeed: number;
+  private clientB: EngineClient | null = null;
+  /** What each run is running: an unchanged run is not started again. */
+  private runningA: string | null = null;
+  private runningB: string | null = null;
 
   constructor(private readonly deps: ControllerDeps) {
     this.view = deps.view ?? new ViewStore();
@@ -159,28 +169,63 @@ export class AppController {
     void this.apply({ scenario: id, seed: null, sets: [], t: 0 }, 'push', 0);
   }
 
-  /** Sets (or with null, removes) the override of one field path and re-runs. */
-  setOverride(path: string, value: string | null): void {
-    const r = this.snapshot.request;
-    this.view.set({ selected: null });
-    void this.apply({ ...r, sets: withSet(r.sets, path, value), t: this.cursor() }, 'push', null);
+  /**
+   * Sets (or with null, removes) the override of one field path and re-runs.
+   * `raw` is the value as chosen: in compare mode, run B needs it to differ
+   * from an override of run A even when it is the scenario's own value.
+   */
+  setOverride(path: string, value: string | null, raw?: string): void {
+    this.setOverrides([[path, value, raw]]);
   }
 
-  /** Sets several overrides at once (a preset), as one step of history. */
-  setOverrides(pairs: readonly (readonly [path: string, value: string | null])[]): void {
+  /** Sets several overrides at once (a preset), as one step of history; of run B while editing B. */
+  setOverrides(pairs: readonly (readonly [path: string, value: string | null, raw?: string])[]): void {
     const r = this.snapshot.request;
+    this.view.set({ selected: null });
+    if (r.compare !== undefined && this.view.getSnapshot().editing === 'B') {
+      let compare = r.compare;
+      for (const [path, value, raw] of pairs) compare = withSet(compare, path, bOverride(r.sets, path, value, raw));
+      void this.apply({ ...r, compare, t: this.cursor() }, 'push', null);
+      return;
+    }
     let sets = r.sets;
     for (const [path, value] of pairs) sets = withSet(sets, path, value);
-    this.view.set({ selected: null });
     void this.apply({ ...r, sets, t: this.cursor() }, 'push', null);
   }
 
-  /** Drops every override: the scenario as written (the seed is kept). */
+  /** Drops every override (of run B while editing B): the scenario as written (the seed is kept). */
   resetOverrides(): void {
     const r = this.snapshot.request;
-    if (r.sets.length === 0) return;
     this.view.set({ selected: null });
+    if (r.compare !== undefined && this.view.getSnapshot().editing === 'B') {
+      if (r.compare.length > 0) void this.apply({ ...r, compare: [], t: this.cursor() }, 'push', null);
+      return;
+    }
+    if (r.sets.length === 0) return;
     void this.apply({ ...r, sets: [], t: this.cursor() }, 'push', null);
+  }
+
+  /** Compare mode: run B starts as a copy of run A, with the same seed; the settings then edit B. */
+  startCompare(): void {
+    const r = this.snapshot.request;
+    if (r.compare !== undefined) return;
+    this.view.set({ editing: 'B' });
+    void this.apply({ ...r, compare: [], t: this.cursor() }, 'push', null);
+  }
+
+  stopCompare(): void {
+    const r = this.snapshot.request;
+    if (r.compare === undefined) return;
+    const { compare: _dropped, ...rest } = r;
+    this.view.set({ editing: 'A' });
+    void this.apply({ ...rest, t: this.cursor() }, 'push', null);
+  }
+
+  /** Removes one of run B's differences. */
+  removeDifference(path: string): void {
+    const r = this.snapshot.request;
+    if (r.compare === undefined) return;
+    void this.apply({ ...r, compare: withSet(r.compare, path, null), t: this.cursor() }, 'push', null);
   }
 
   setSeed(seed: number): void {
@@ -192,11 +237,14 @@ export class AppController {
 
   /** Runs the current request again (after a cancel or an error). */
   rerun(): void {
+    this.runningA = null;
+    this.runningB = null;
     void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
   }
 
   cancel(): void {
     this.deps.client.cancel();
+    this.clientB?.cancel();
   }
 
   dismiss(key: string): void {
@@ -290,11 +338,73 @@ export class AppController {
     this.set({ resolution, knobOptions, presetValues, notices });
     if (!resolution.ok) return;
 
-    const runId = this.deps.client.run(
-      { text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' },
-      (msg) => this.onRunMessage(msg),
-    );
-    this.deps.store.begin(runId);
+    // An unchanged run A (only run B's settings changed) keeps its results.
+    const keyA = runKey(entry.file, resolution.accepted);
+    const meta = this.deps.store.getMeta();
+    const alive = meta.status === 'running' || meta.status === 'done';
+    if (keyA !== this.runningA || !alive) {
+      this.runningA = keyA;
+      const runId = this.deps.client.run(
+        { text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' },
+        (msg) => this.onRunMessage(msg),
+      );
+      this.deps.store.begin(runId);
+    } else if (seekToMs !== null) {
+      this.deps.playback.seek(seekToMs);
+      this.pendingSeekMs = null;
+    }
+    await this.applyB(entry, request, token);
+  }
+
+  /** Runs (or stops) run B: the scenario with A's requested overrides and B's on top, the same seed. */
+  private async applyB(entry: CatalogEntry, request: UrlState, token: number): Promise<void> {
+    const storeB = this.deps.storeB;
+    if (request.compare === undefined || !storeB || !this.deps.clientB) {
+      if (this.runningB !== null) {
+        this.clientB?.cancel();
+        storeB?.reset();
+        this.runningB = null;
+      }
+      this.set({ resolutionB: null, notices: removeNotices(this.snapshot.notices, (k) => k.startsWith('overrideB:')) });
+      return;
+    }
+    this.clientB ??= this.deps.clientB();
+    const overrides: Override[] = [...mergedSets(request.sets, request.compare), ['seed', String(request.seed)]];
+    let resolution: Resolution;
+    try {
+      resolution = await this.clientB.validate(entry.text, 'toml', overrides);
+    } catch (e) {
+      if (token !== this.token) return;
+      this.set({ notices: this.withError('runB', 'Run B could not be checked', e) });
+      return;
+    }
+    if (token !== this.token) return;
+    let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('overrideB:') || k === 'runB');
+    for (const r of resolution.rejected) {
+      const [path, value] = r.override;
+      // A's refused overrides are already reported; these are B's own.
+      if (!request.compare.some(([p]) => p === path)) continue;
+      notices = upsertNotice(notices, {
+        key: `overrideB:${path}`,
+        level: 'error',
+        title: `Run B: override ${path}=${value} was not applied`,
+        lines: [...r.errors.map(formatFieldError), 'Run B uses the scenario without it.'],
+      });
+    }
+    this.set({ resolutionB: resolution, notices });
+    if (!resolution.ok) return;
+    const keyB = runKey(entry.file, resolution.accepted);
+    const meta = storeB.getMeta();
+    if (keyB === this.runningB && (meta.status === 'running' || meta.status === 'done')) return;
+    this.runningB = keyB;
+    const runId = this.clientB.run({ text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' }, (msg) => {
+      storeB.receive(msg);
+      if (msg.type === 'error') {
+        const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
+        this.set({ notices: upsertNotice(this.snapshot.notices, { key: 'runB', level: 'error', title: 'Run B failed', lines }) });
+      }
+    });
+    storeB.begin(runId);
   }
 
   private onRunMessage(msg: RunMessage): void {
@@ -389,6 +499,29 @@ export class AppController {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const l of [...this.listeners]) l();
   }
+}
+
+/** Run B's overrides: A's, then B's (B wins on a path both set). */
+export function mergedSets(a: readonly Override[], b: readonly Override[]): Override[] {
+  let out = [...a];
+  for (const [path, value] of b) out = withSet(out, path, value);
+  return out;
+}
+
+/**
+ * What run B stores for a choice. Its overrides sit on top of A's, so "the
+ * scenario's own value" (value null) must be written out when A overrides
+ * that path; a value equal to A's is no difference at all.
+ */
+export function bOverride(aSets: readonly Override[], path: string, value: string | null, raw: string | undefined): string | null {
+  const a = aSets.find(([p]) => p === path)?.[1] ?? null;
+  if (value === null) return a === null ? null : (raw ?? null);
+  return value === a ? null : value;
+}
+
+/** Identifies a run: the same key, the same results. */
+function runKey(file: string, accepted: readonly Override[]): string {
+  return JSON.stringify([file, accepted]);
 }
 
 /** The parts of a URL state that decide the run (the rest is how it is viewed). */

@@ -40,6 +40,8 @@ export interface PresetKnobView {
     valid: boolean;
     /** The overrides choosing it writes (null: back to the scenario's own value). */
     overrides: [path: string, value: string | null][];
+    /** Its settings as written (what run B stores when A overrides a path). */
+    set: Override[];
   }[];
   /** Index of the preset in effect, or -1. */
   selected: number;
@@ -119,6 +121,7 @@ export function presetKnobViews(
         valid: normalized !== null,
         // A setting equal to the scenario's own value is no override: equal runs keep equal URLs.
         overrides: set.map(([path, raw], j): [string, string | null] => [path, normalized?.[j] !== undefined && normalized[j] === v?.base[j] ? null : raw]),
+        set,
       };
     });
     const paths = new Set(presets.flatMap((p) => p.overrides.map(([path]) => path)));

@@ -96,6 +96,16 @@ export class RunStore {
 
   getMeta = (): RunMeta => this.meta;
 
+  /** Forgets the current run (compare mode off). */
+  reset(): void {
+    this.series = [];
+    this.seriesPoints = 0;
+    this.trace = null;
+    this.traceCache = null;
+    this.meta = { ...IDLE, dataVersion: this.meta.dataVersion + 1 };
+    this.notifyNow();
+  }
+
   /** A run was requested; its data replace the current ones when it starts. */
   begin(runId: number): void {
     this.set({ runId, status: 'running', error: null, summary: null, digest: null, wallMs: null, progress: 0, events: 0 });

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { PlotsPanel } from '../plots/PlotsPanel';
 import { AnimationPanel } from './AnimationPanel';
 import { EventsPanel } from './events/EventsPanel';
+import { ComparePanel } from './ComparePanel';
+import { CompareSummary } from './CompareSummary';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { KnobsPanel } from './KnobsPanel';
@@ -10,7 +12,7 @@ import { Notices } from './Notices';
 import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
 import { ScenarioInfo } from './ScenarioInfo';
-import { useApp, useRun } from './services';
+import { useApp, useRun, useServices } from './services';
 import { SummaryTable } from './SummaryTable';
 import { useShortcuts } from './useShortcuts';
 
@@ -37,6 +39,9 @@ export function App() {
             <KnobsPanel />
             <RunStatus />
           </Panel>
+          <Panel title="Compare" testId="compare-panel">
+            <ComparePanel />
+          </Panel>
         </aside>
         <div className="stage">
           <ErrorBoundary name="The mechanism switches">
@@ -48,9 +53,21 @@ export function App() {
           <Panel title="Summary" testId="summary-panel">
             <SummaryTable />
           </Panel>
+          <CompareSection />
         </div>
       </main>
     </AppRoot>
+  );
+}
+
+/** The A/B table, in compare mode only. */
+function CompareSection() {
+  const { request } = useApp();
+  if (request.compare === undefined) return null;
+  return (
+    <Panel title="A / B" testId="compare-summary-panel">
+      <CompareSummary />
+    </Panel>
   );
 }
 
@@ -58,6 +75,9 @@ export function App() {
 function AppRoot({ children }: { children: ReactNode }) {
   const app = useApp();
   const run = useRun();
+  const { storeB } = useServices();
+  const runB = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
+  const comparing = app.request.compare !== undefined;
   return (
     <div
       className="app"
@@ -65,6 +85,9 @@ function AppRoot({ children }: { children: ReactNode }) {
       data-run-state={run.status}
       data-run-id={run.runId ?? ''}
       data-digest={run.status === 'done' ? (run.digest ?? '') : ''}
+      data-run-b-state={comparing ? runB.status : ''}
+      data-run-b-id={comparing ? (runB.runId ?? '') : ''}
+      data-digest-b={comparing && runB.status === 'done' ? (runB.digest ?? '') : ''}
     >
       {children}
     </div>

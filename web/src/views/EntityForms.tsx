@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { cellOverride, flowForms, linkForms, MAIN_FLOW_FIELDS, type EntityForm, type FieldRow } from '../state/entityForms';
 import { FieldInput } from './controls/FieldInput';
+import { useEditTarget } from './useKnobs';
 import { useApp, useServices } from './services';
 
 const DIR_LABEL = { both: '', forward: '\u2192', reverse: '\u2190' } as const;
@@ -8,10 +9,11 @@ const DIR_LABEL = { both: '', forward: '\u2192', reverse: '\u2190' } as const;
 /** Every link's and flow's settings, from the schema: rate, delay, BER, queue; TCP variant, windows, ACKs... */
 export function EntityForms() {
   const app = useApp();
+  const target = useEditTarget();
   const base = app.entry?.scenario ?? null;
-  const effective = app.resolution?.scenario ?? null;
-  const links = linkForms(base, effective, app.request.sets, app.resolution);
-  const flows = flowForms(base, effective, app.request.sets, app.resolution);
+  const effective = target.resolution?.scenario ?? null;
+  const links = linkForms(base, effective, target.sets, target.resolution);
+  const flows = flowForms(base, effective, target.sets, target.resolution);
   return (
     <>
       <details className="entity-section" data-testid="link-forms">
@@ -85,7 +87,7 @@ function Row({ prefix, row }: { prefix: string; row: FieldRow }) {
               cell={cell}
               label={`${prefix.replace(/^(links|flows)\./, '')} ${field.label}${cell.dir === 'both' ? '' : ` ${cell.dir}`}`}
               describedBy={field.description ? helpId : undefined}
-              onCommit={(text) => controller.setOverride(cell.path, cellOverride(cell, text))}
+              onCommit={(text) => controller.setOverride(cell.path, cellOverride(cell, text), text.trim() || cell.base || undefined)}
             />
           </div>
         ))}

@@ -1,29 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { formatFieldError } from '../engine/protocol';
-import { knobViews, overrideFor, presetKnobViews, type KnobView, type PresetKnobView } from '../state/knobs';
+import type { KnobView, PresetKnobView } from '../state/knobs';
 import { ALLOWED, parseSeed } from '../state/url';
 import { Segmented } from './controls/Segmented';
 import { Switch } from './controls/Switch';
 import { TextField } from './controls/TextField';
 import { EntityForms } from './EntityForms';
 import { useApp, useServices } from './services';
-
-/** The knob views of the current request (shared with the mechanism bar). */
-export function useKnobs(): { fields: KnobView[]; presets: PresetKnobView[] } {
-  const app = useApp();
-  const scenario = app.entry?.scenario ?? null;
-  return {
-    fields: knobViews(scenario, app.resolution, app.knobOptions, app.request.sets),
-    presets: presetKnobViews(scenario, app.resolution, app.presetValues),
-  };
-}
-
-/** Commits a field knob's choice (or typed text); the scenario's own value stores no override. */
-export function useCommitKnob(): (k: KnobView, raw: string, optionIndex: number | null) => void {
-  const app = useApp();
-  const { controller } = useServices();
-  return (k, raw, optionIndex) => controller.setOverride(k.path, overrideFor(k.path, raw, optionIndex, app.knobOptions));
-}
+import { choosePreset, useCommitKnob, useEditTarget, useKnobs } from './useKnobs';
 
 /** The scenario's knobs (switches, choices, presets, text), the seed, then every link and flow setting. */
 export function KnobsPanel() {
@@ -31,10 +15,17 @@ export function KnobsPanel() {
   const { controller } = useServices();
   const { fields, presets } = useKnobs();
   const commit = useCommitKnob();
-  const hasOverrides = app.request.sets.length > 0;
+  const target = useEditTarget();
+  const hasOverrides = target.run === 'B' ? (app.request.compare?.length ?? 0) > 0 : app.request.sets.length > 0;
 
   return (
-    <form className="knobs" onSubmit={(e) => e.preventDefault()} aria-label="Scenario settings">
+    <form className={`knobs editing-${target.run}`} onSubmit={(e) => e.preventDefault()} aria-label="Scenario settings" data-editing={target.run}>
+      {app.request.compare !== undefined && (
+        <p className={`editing-banner editing-banner-${target.run}`} role="status">
+          Editing run <strong>{target.run}</strong>
+          {target.run === 'B' ? ': changes apply to run B only.' : ': changes apply to both runs.'}
+        </p>
+      )}
       {fields
         .filter((k) => !k.prominent)
         .map((k) => (
@@ -43,7 +34,7 @@ export function KnobsPanel() {
       {presets
         .filter((p) => !p.prominent)
         .map((p) => (
-          <PresetRow key={`${app.request.scenario}:preset:${p.index}`} knob={p} onChoose={(i) => controller.setOverrides(p.presets[i]?.overrides ?? [])} />
+          <PresetRow key={`${app.request.scenario}:preset:${p.index}`} knob={p} onChoose={(i) => choosePreset(controller, p, i)} />
         ))}
       <SeedRow seed={app.request.seed} onCommit={(seed) => controller.setSeed(seed)} />
       <EntityForms />

@@ -3,7 +3,7 @@ import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { Segmented } from './controls/Segmented';
 import { Switch } from './controls/Switch';
-import { useCommitKnob, useKnobs } from './KnobsPanel';
+import { choosePreset, useCommitKnob, useKnobs } from './useKnobs';
 import { useServices } from './services';
 
 /** A preset knob with an "off" first preset and one other reads best as a switch. */
@@ -57,7 +57,7 @@ function FieldMechanism({ knob }: { knob: KnobView }) {
 
 function PresetMechanism({ knob }: { knob: PresetKnobView }) {
   const { controller } = useServices();
-  const choose = (i: number) => controller.setOverrides(knob.presets[i]?.overrides ?? []);
+  const choose = (i: number) => choosePreset(controller, knob, i);
   const invalid = knob.errors.length > 0;
   return (
     <div className="mechanism" data-knob={`preset:${knob.label}`} title={knob.help ?? undefined}>
