@@ -27,7 +27,7 @@ const controller = new AppController({ client, store, playback, files, history: 
   clientB: () => new EngineClient(workerChannel),
   storeB,
 });
-const events = new EventsModel(store, view, playback);
+const events = new EventsModel(store, view, playback, timeWindow);
 const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events };
 
 const root = document.getElementById('root');

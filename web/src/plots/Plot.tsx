@@ -1,9 +1,11 @@
 import { scaleLinear } from 'd3';
-import { useEffect, useMemo, useRef, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { fitCanvas, readTheme } from '../theme';
 import { useServices, useTimeWindow } from '../views/services';
 import { useElementWidth } from '../views/useElementWidth';
+import { Menu } from '../views/controls/Menu';
 import { drawLayers } from './drawLayers';
+import { download, fileName, plotCsv, plotSvg, svgToPng } from './exportPlot';
 import { layerPoints, niceMax, visibleRange, type PlotLayer, type PlotModel } from './model';
 import { isWhole } from './timeWindow';
 
@@ -20,8 +22,10 @@ export interface PlotProps {
   /** Changes whenever the layers' data do. */
   dataVersion: number;
   height?: number;
-  /** Extra controls in the caption (exports). */
-  actions?: ReactNode;
+  /** What the exports are named after, e.g. ["seed000/wired", "ftp", "cwnd"]. */
+  exportName?: readonly string[];
+  /** What the exported picture is of (scenario, flow, runs). */
+  exportSubtitle?: string;
 }
 
 export const MARGIN = { top: 12, right: 16, bottom: 34, left: 58 };
@@ -42,7 +46,7 @@ export function yDomain(model: PlotModel, t0: number, t1: number, endMs: number,
  * cursor; the wheel zooms, shift-drag pans, a double-click shows the whole run,
  * in every plot at once.
  */
-export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, dataVersion, height = 200, actions }: PlotProps) {
+export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, dataVersion, height = 200, exportName, exportSubtitle }: PlotProps) {
   const { playback, window: timeWindow } = useServices();
   const { t0, t1 } = useTimeWindow();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -88,8 +92,10 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
       playback.onFrame((t) => {
         const g = cursorRef.current;
         if (!g) return;
+        // Outside the visible range the cursor is hidden (the overlay is not clipped).
         const inside = t >= t0 && t <= t1;
-        g.setAttribute('transform', `translate(${inside ? x(t / 1000) : -100},0)`);
+        g.setAttribute('visibility', inside ? 'visible' : 'hidden');
+        if (inside) g.setAttribute('transform', `translate(${x(t / 1000)},0)`);
       }),
     [playback, x, t0, t1],
   );
@@ -109,6 +115,21 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
     return () => hit.removeEventListener('wheel', onWheel);
   }, [x, innerW, hasRun, timeWindow, width]);
 
+  // Exports show what is on screen: the same range, the same y axis, the same layers.
+  const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
+    const name = exportName ?? [title];
+    if (kind === 'csv') {
+      download(new Blob([plotCsv(model, unit, t0, t1, innerW)], { type: 'text/csv' }), fileName(name, 'csv'));
+      return;
+    }
+    const theme = readTheme(figureRef.current ?? document.body);
+    const w = Math.max(width, 640);
+    const h = height + 60;
+    const svg = plotSvg({ title, subtitle: exportSubtitle ?? '', unit, model, t0, t1, yMin, yMax, stepEndMs, width: w, height: h, theme });
+    if (kind === 'svg') download(new Blob([svg], { type: 'image/svg+xml' }), fileName(name, 'svg'));
+    else download(await svgToPng(svg, w, h, 2), fileName(name, 'png'));
+  };
+
   const seekTo = (e: PointerEvent<SVGRectElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
     const px = Math.min(Math.max(e.clientX - rect.left, 0), innerW);
@@ -120,7 +141,18 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
       <figcaption className="plot-caption">
         <span className="plot-title">{title}</span>
         <PlotLegend layers={layers} />
-        {actions}
+        {exportName && (
+          <Menu
+            label="Export"
+            name={`Export ${title}`}
+            testId={`${testId}-export`}
+            items={[
+              { label: 'PNG image', name: `Export ${title} as PNG`, run: () => void exportAs('png') },
+              { label: 'SVG image', name: `Export ${title} as SVG`, run: () => void exportAs('svg') },
+              { label: 'CSV data', name: `Export ${title} as CSV`, run: () => void exportAs('csv') },
+            ]}
+          />
+        )}
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (
@@ -163,7 +195,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
         {width > 0 && (
           <svg width={width} height={height} className="plot-overlay" aria-hidden="true">
             <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-              <g ref={cursorRef} className="cursor" transform="translate(-100,0)" pointerEvents="none">
+              <g ref={cursorRef} className="cursor" visibility="hidden" pointerEvents="none">
                 <line y1={-4} y2={innerH} />
                 <path d="M-4.5,-8h9l-4.5,5z" />
               </g>

@@ -58,6 +58,7 @@ export function PlotsPanel() {
   }, [store, storeB, run, runB, flow?.id, shown.map((p) => p.id).join(','), dataVersion, runB?.dataVersion]);
 
   const setPlots = (ids: string[]) => view.set({ plots: ids });
+  const scenarioId = run.scenario?.id ?? 'run';
   const zoomed = !isWhole(range, Math.max(endMs, 1));
 
   const aside = (
@@ -117,6 +118,8 @@ export function PlotsPanel() {
                 complete={complete}
                 dataVersion={dataVersion + (runB?.dataVersion ?? 0) * 1e6}
                 height={def.wide ? 240 : 200}
+                exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
+                exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? ` · flow ${flow.id}` : ''}${runB ? ' · A solid, B dashed' : ''}`}
               />
             </div>
           );

@@ -88,6 +88,8 @@ export class TimeWindow {
       zoomed = clampRange(zoomed, this.endMs);
       if (isWhole(zoomed, this.endMs)) zoomed = null;
     }
+    // Kept to the microsecond, as the URL writes it: a shared link shows exactly this range.
+    if (zoomed) zoomed = { t0: Math.round(zoomed.t0 * 1000) / 1000, t1: Math.round(zoomed.t1 * 1000) / 1000 };
     const next = zoomed ?? whole;
     const same = (zoomed === null) === (this.zoomed === null) && next.t0 === this.snapshot.t0 && next.t1 === this.snapshot.t1;
     if (same) return;

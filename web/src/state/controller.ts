@@ -458,6 +458,11 @@ export class AppController {
     }, 200);
   }
 
+  /** Writes any pending view change to the URL now (before it is copied). */
+  flushUrl(): void {
+    if (this.snapshot.phase === 'ready') this.writeUrl('replace');
+  }
+
   /** The request plus what is being looked at: everything the URL holds. */
   urlState(): UrlState {
     const v = this.view.getSnapshot();

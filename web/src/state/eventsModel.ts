@@ -3,6 +3,7 @@
 // the actions that move through it.
 
 import type { Playback } from '../playback/playback';
+import type { TimeWindow } from '../plots/timeWindow';
 import { EventList, markerEvents, type EventRef, type MarkerEvent } from './events';
 import type { RunStore, SeriesView } from './runStore';
 import type { ViewStore } from './viewStore';
@@ -15,6 +16,7 @@ export class EventsModel {
     private readonly store: RunStore,
     private readonly view: ViewStore,
     private readonly playback: Playback,
+    private readonly window: TimeWindow | null = null,
   ) {}
 
   /** TCP event markers of the run, all flows, in time order. */
@@ -60,6 +62,9 @@ export class EventsModel {
     if (seek && t !== null) {
       this.playback.pause();
       this.playback.seek(t);
+      // A zoomed plot pans to show the event.
+      const range = this.window?.zoom();
+      if (range && (t < range.t0 || t > range.t1)) this.window?.pan(t - (range.t0 + range.t1) / 2);
     }
   }
 

@@ -13,6 +13,7 @@ import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
 import { ScenarioInfo } from './ScenarioInfo';
 import { useApp, useRun, useServices } from './services';
+import { SummaryExportButton } from './SummaryExport';
 import { SummaryTable } from './SummaryTable';
 import { useShortcuts } from './useShortcuts';
 
@@ -50,7 +51,7 @@ export function App() {
           <AnimationPanel />
           <EventsPanel />
           <PlotsPanel />
-          <Panel title="Summary" testId="summary-panel">
+          <Panel title="Summary" testId="summary-panel" aside={<SummaryExportButton />}>
             <SummaryTable />
           </Panel>
           <CompareSection />

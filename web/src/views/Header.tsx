@@ -1,3 +1,4 @@
+import { CopyLink } from './CopyLink';
 import { ScenarioPicker } from './ScenarioPicker';
 
 export function Header() {
@@ -12,7 +13,10 @@ export function Header() {
         <h1>Ackscope</h1>
         <span className="tagline">TCP, packet by packet</span>
       </div>
-      <ScenarioPicker />
+      <div className="header-actions">
+        <CopyLink />
+        <ScenarioPicker />
+      </div>
     </header>
   );
 }

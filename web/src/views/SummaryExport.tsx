@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+import { download, fileName } from '../plots/exportPlot';
+import { summaryExport } from '../state/summaryExport';
+import { useApp, useRun, useServices } from './services';
+
+/** Downloads the summary (both runs in compare mode) as JSON. */
+export function SummaryExportButton() {
+  const app = useApp();
+  const run = useRun();
+  const { controller, storeB } = useServices();
+  const b = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
+  const comparing = app.request.compare !== undefined;
+  const ready = run.summary !== null && (!comparing || b.summary !== null);
+  const save = () => {
+    controller.flushUrl();
+    const data = summaryExport(window.location.href, app.request, run, comparing ? b : null);
+    download(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName([app.request.scenario, 'summary'], 'json'));
+  };
+  return (
+    <button type="button" className="button button-small" disabled={!ready} onClick={save} data-testid="export-summary">
+      Export JSON
+    </button>
+  );
+}

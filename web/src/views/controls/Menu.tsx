@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface Props {
+  /** The button's text. */
+  label: ReactNode;
+  /** The button's accessible name. */
+  name: string;
+  items: { label: string; name: string; run: () => void }[];
+  testId?: string;
+}
+
+/** A button opening a short list of actions; Escape or a click elsewhere closes it. */
+export function Menu({ label, name, items, testId }: Props) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    rootRef.current?.querySelector<HTMLButtonElement>('.menu-item')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button-small"
+        aria-label={name}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid={testId}
+      >
+        {label}
+      </button>
+      {open && (
+        <div className="menu-popover" id={listId} role="group" aria-label={name}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              className="menu-item"
+              aria-label={item.name}
+              onClick={() => {
+                setOpen(false);
+                item.run();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
