@@ -6,6 +6,7 @@ import { Playback } from './playback/playback';
 import { PLOT_NAMES } from './plots/registry';
 import { TimeWindow } from './plots/timeWindow';
 import { AppController, browserHistory } from './state/controller';
+import { DraftStore } from './state/draftStore';
 import { EventsModel } from './state/eventsModel';
 import { RunStore } from './state/runStore';
 import { ViewStore } from './state/viewStore';
@@ -28,7 +29,8 @@ const controller = new AppController({ client, store, playback, files, history: 
   storeB,
 });
 const events = new EventsModel(store, view, playback, timeWindow);
-const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events };
+const drafts = new DraftStore();
+const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events, drafts };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

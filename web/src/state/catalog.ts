@@ -2,12 +2,14 @@
 // read through the engine (the only TOML parser), grouped by paper.
 
 import type { FieldError, Scenario } from '../generated/types';
-import type { Resolution } from '../engine/protocol';
+import type { Resolution, ScenarioFormat } from '../engine/protocol';
 
 export interface CatalogEntry {
   /** Path under scenarios/, e.g. "seed000/wired.toml". */
   file: string;
   text: string;
+  /** How `text` is written (TOML for files; JSON for a custom scenario). */
+  format?: ScenarioFormat;
   /** Normalized, when the file is valid. */
   scenario: Scenario | null;
   errors: FieldError[];

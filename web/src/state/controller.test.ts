@@ -4,6 +4,7 @@ import { inProcessChannel } from '../engine/testing/in-process';
 import { allScenarioFiles, until } from '../engine/testing/wasm-node';
 import { Playback } from '../playback/playback';
 import { AppController, bOverride, mergedSets, type ControllerDeps, type HistoryPort } from './controller';
+import { blankScenario, encodeScenario } from './customScenario';
 import { RunStore } from './runStore';
 
 function fakeHistory(initial: string) {
@@ -232,5 +233,67 @@ describe('AppController compare mode', () => {
       ['b', '3'],
       ['c', '4'],
     ]);
+  });
+});
+
+describe('AppController custom scenario', () => {
+  it('runs a scenario built in the browser and reopens it from the link', async () => {
+    const a = app('?s=seed000/wired');
+    await a.controller.start();
+    await a.done();
+    const runId = a.store.getMeta().runId;
+    const scenario = { ...blankScenario(), title: '<b>My</b> scenario' };
+    expect(await a.controller.runCustom(scenario)).toEqual({ ok: true });
+    await a.done(runId);
+    expect(a.history.params().get('s')).toBe('custom');
+    const cs = a.history.params().get('cs') ?? '';
+    expect(cs.length).toBeGreaterThan(10);
+    expect(a.store.getMeta().scenario?.title).toBe('<b>My</b> scenario');
+    const digest = a.store.getMeta().digest;
+
+    // The link, opened afresh.
+    const b = app(`?s=custom&cs=${cs}`);
+    await b.controller.start();
+    await b.done();
+    expect(b.store.getMeta().digest).toBe(digest);
+    expect(b.controller.getSnapshot().entry?.format).toBe('json');
+    // Knobs and overrides work on it as on any scenario.
+    b.controller.setOverride('links.bottleneck.rate', '250kbps');
+    await b.done(b.store.getMeta().runId);
+    expect(b.history.params().getAll('set')).toEqual(['links.bottleneck.rate=250kbps']);
+    expect(b.history.params().get('cs')).toBe(cs);
+  });
+
+  it('refuses a scenario the engine refuses, and changes nothing', async () => {
+    const a = app('?s=seed000/wired');
+    await a.controller.start();
+    await a.done();
+    const bad = { ...blankScenario(), links: [{ id: 'l', a: 'sender', b: 'nowhere' }] };
+    const r = await a.controller.runCustom(bad);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.path).join(' ')).toContain('links.l');
+    expect(a.history.params().get('s')).toBe('seed000/wired');
+  });
+
+  it('names a broken cs parameter and runs the default scenario', async () => {
+    const a = app('?s=custom&cs=AAAAbroken');
+    await a.controller.start();
+    await a.done();
+    const notice = a.controller.getSnapshot().notices.find((n) => n.key === 'url:cs');
+    expect(notice?.title).toBe('URL parameter "cs"');
+    expect(notice?.lines[0]).toMatch(/not a compressed scenario|not text/);
+    expect(a.store.getMeta().scenario?.id).toBe('seed000/wired');
+    expect(a.history.params().get('s')).toBe('seed000/wired');
+  });
+
+  it('names a cs parameter whose scenario the engine refuses', async () => {
+    const cs = await encodeScenario('{"version":1,"id":"x","title":"<img src=x onerror=alert(1)>","duration":"1s","nodes":[],"links":[],"flows":[],"bogus":1}');
+    const a = app(`?s=custom&cs=${cs}`);
+    await a.controller.start();
+    await a.done();
+    const notice = a.controller.getSnapshot().notices.find((n) => n.key === 'url:cs');
+    expect(notice?.title).toMatch(/cannot be run/);
+    expect(notice?.lines.join(' ')).toMatch(/bogus/);
+    expect(a.store.getMeta().scenario?.id).toBe('seed000/wired');
   });
 });

@@ -4,6 +4,7 @@
 // of their own beyond text being typed.
 
 import type { EngineClient } from '../engine/client';
+import type { FieldError, Scenario } from '../generated/types';
 import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
 import { DEFAULT_SPEED } from '../playback/clock';
 import type { Playback } from '../playback/playback';
@@ -20,7 +21,8 @@ import {
 } from './catalog';
 import { removeNotices, upsertNotice, type Notice } from './notices';
 import type { RunStore } from './runStore';
-import { DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
+import { decodeScenario, encodeForUrl } from './customScenario';
+import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
 import { ViewStore } from './viewStore';
 
 export interface HistoryPort {
@@ -106,6 +108,7 @@ export class AppController {
   /** What each run is running: an unchanged run is not started again. */
   private runningA: string | null = null;
   private runningB: string | null = null;
+  private readonly customCache = new Map<string, CatalogEntry | null>();
 
   constructor(private readonly deps: ControllerDeps) {
     this.view = deps.view ?? new ViewStore();
@@ -283,8 +286,21 @@ export class AppController {
   }
 
   private async apply(requested: UrlState, history: HistoryMode, seekToMs: number | null): Promise<void> {
-    const entry = findScenario(this.snapshot.entries, requested.scenario);
+    let entry: CatalogEntry | null;
+    if (requested.scenario === CUSTOM_SCENARIO) {
+      const token = ++this.token;
+      entry = await this.customEntry(requested.custom ?? '');
+      if (token !== this.token) return;
+      if (!entry) {
+        // Not runnable: the default scenario instead (the notice says why).
+        await this.apply({ scenario: this.defaultScenario(), seed: null, sets: [], t: 0 }, history === 'none' ? 'replace' : history, 0);
+        return;
+      }
+    } else {
+      entry = findScenario(this.snapshot.entries, requested.scenario);
+    }
     if (!entry?.scenario) return;
+    const format = entry.format ?? 'toml';
     const request: UrlState = { ...runFields(requested), seed: requested.seed ?? entry.scenario.seed ?? 0 };
     const token = ++this.token;
     const sameScenario = this.snapshot.entry === entry;
@@ -295,18 +311,19 @@ export class AppController {
         ? {}
         : {
             resolution: null,
-            knobOptions: this.knobCache.get(entry.scenario.id)?.options ?? null,
-            presetValues: this.knobCache.get(entry.scenario.id)?.presets ?? null,
+            knobOptions: this.knobCache.get(entry.text)?.options ?? null,
+            presetValues: this.knobCache.get(entry.text)?.presets ?? null,
           }),
     });
     this.writeUrl(history);
     if (seekToMs !== null) this.pendingSeekMs = seekToMs;
 
-    const cached = this.knobCache.get(entry.scenario.id);
+    // Keyed by the scenario's text: every custom scenario has the id "custom".
+    const cached = this.knobCache.get(entry.text);
     const overrides: Override[] = [...request.sets, ['seed', String(request.seed)]];
     let resolution: Resolution;
     try {
-      resolution = await this.deps.client.validate(entry.text, 'toml', overrides, { knobOptions: !cached });
+      resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
     } catch (e) {
       if (token !== this.token) return;
       this.set({ notices: this.withError('run', 'The scenario could not be checked', e) });
@@ -315,7 +332,7 @@ export class AppController {
     if (token !== this.token) return;
     const knobOptions = cached?.options ?? resolution.knobOptions;
     const presetValues = cached?.presets ?? resolution.presetValues;
-    if (!cached && knobOptions) this.knobCache.set(entry.scenario.id, { options: knobOptions, presets: presetValues ?? [] });
+    if (!cached && knobOptions) this.knobCache.set(entry.text, { options: knobOptions, presets: presetValues ?? [] });
 
     let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
     for (const r of resolution.rejected) {
@@ -339,13 +356,13 @@ export class AppController {
     if (!resolution.ok) return;
 
     // An unchanged run A (only run B's settings changed) keeps its results.
-    const keyA = runKey(entry.file, resolution.accepted);
+    const keyA = runKey(entry.text, resolution.accepted);
     const meta = this.deps.store.getMeta();
     const alive = meta.status === 'running' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
       this.runningA = keyA;
       const runId = this.deps.client.run(
-        { text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' },
+        { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
         (msg) => this.onRunMessage(msg),
       );
       this.deps.store.begin(runId);
@@ -372,7 +389,7 @@ export class AppController {
     const overrides: Override[] = [...mergedSets(request.sets, request.compare), ['seed', String(request.seed)]];
     let resolution: Resolution;
     try {
-      resolution = await this.clientB.validate(entry.text, 'toml', overrides);
+      resolution = await this.clientB.validate(entry.text, entry.format ?? 'toml', overrides);
     } catch (e) {
       if (token !== this.token) return;
       this.set({ notices: this.withError('runB', 'Run B could not be checked', e) });
@@ -393,11 +410,11 @@ export class AppController {
     }
     this.set({ resolutionB: resolution, notices });
     if (!resolution.ok) return;
-    const keyB = runKey(entry.file, resolution.accepted);
+    const keyB = runKey(entry.text, resolution.accepted);
     const meta = storeB.getMeta();
     if (keyB === this.runningB && (meta.status === 'running' || meta.status === 'done')) return;
     this.runningB = keyB;
-    const runId = this.clientB.run({ text: entry.text, format: 'toml', overrides: resolution.accepted, recording: 'full' }, (msg) => {
+    const runId = this.clientB.run({ text: entry.text, format: entry.format ?? 'toml', overrides: resolution.accepted, recording: 'full' }, (msg) => {
       storeB.receive(msg);
       if (msg.type === 'error') {
         const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
@@ -456,6 +473,74 @@ export class AppController {
       this.cursorTimer = null;
       this.writeUrl('replace');
     }, 200);
+  }
+
+  private defaultScenario(): string {
+    const ids = scenarioIds(this.snapshot.entries);
+    return ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
+  }
+
+  /**
+   * The custom scenario of a `cs` parameter, checked by the engine; null (with
+   * a notice naming the parameter) when it cannot be read or run.
+   */
+  private async customEntry(cs: string): Promise<CatalogEntry | null> {
+    if (this.customCache.has(cs)) return this.customCache.get(cs) ?? null;
+    let text: string;
+    try {
+      text = await decodeScenario(cs);
+    } catch (e) {
+      this.set({
+        notices: upsertNotice(this.snapshot.notices, {
+          key: 'url:cs',
+          level: 'warning',
+          title: 'URL parameter "cs"',
+          lines: [`${e instanceof Error ? e.message : String(e)} (allowed: ${ALLOWED.cs}).`, FALLBACK.cs ?? ''],
+        }),
+      });
+      return null;
+    }
+    let entry: CatalogEntry | null = null;
+    try {
+      const r = await this.deps.client.validate(text, 'json', []);
+      if (r.ok && r.scenario) entry = { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] };
+      else {
+        this.set({
+          notices: upsertNotice(this.snapshot.notices, {
+            key: 'url:cs',
+            level: 'error',
+            title: 'URL parameter "cs": the custom scenario cannot be run',
+            lines: [...r.errors.map(formatFieldError), FALLBACK.cs ?? ''],
+          }),
+        });
+      }
+    } catch (e) {
+      this.set({ notices: this.withError('url:cs', 'URL parameter "cs": the custom scenario could not be checked', e) });
+    }
+    this.customCache.set(cs, entry);
+    return entry;
+  }
+
+  /**
+   * Runs a scenario built in the browser. It must fit in a link and pass the
+   * engine's checks; otherwise nothing changes and the reasons come back.
+   */
+  async runCustom(scenario: Scenario): Promise<{ ok: true } | { ok: false; message: string; errors: FieldError[] }> {
+    const text = JSON.stringify({ ...scenario, id: CUSTOM_SCENARIO });
+    let r: Resolution;
+    try {
+      r = await this.deps.client.validate(text, 'json', []);
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e), errors: [] };
+    }
+    if (!r.ok || !r.scenario) return { ok: false, message: 'The engine refuses this scenario:', errors: r.errors };
+    const encoded = await encodeForUrl(scenario);
+    if (!encoded.ok) return { ok: false, message: encoded.message, errors: [] };
+    this.customCache.set(encoded.cs, { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] });
+    this.view.set({ selected: null, flow: null });
+    this.deps.window?.reset();
+    void this.apply({ scenario: CUSTOM_SCENARIO, custom: encoded.cs, seed: null, sets: [], t: 0 }, 'push', 0);
+    return { ok: true };
   }
 
   /** Writes any pending view change to the URL now (before it is copied). */
@@ -525,8 +610,8 @@ export function bOverride(aSets: readonly Override[], path: string, value: strin
 }
 
 /** Identifies a run: the same key, the same results. */
-function runKey(file: string, accepted: readonly Override[]): string {
-  return JSON.stringify([file, accepted]);
+function runKey(text: string, accepted: readonly Override[]): string {
+  return JSON.stringify([text, accepted]);
 }
 
 /** The parts of a URL state that decide the run (the rest is how it is viewed). */

@@ -17,9 +17,11 @@ export interface ViewState {
   editing: 'A' | 'B';
   /** The keyboard help overlay is open. */
   help: boolean;
+  /** The custom-scenario editor is open. */
+  editor: boolean;
 }
 
-export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false };
+export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false, editor: false };
 
 export class ViewStore {
   private state: ViewState = INITIAL_VIEW;

@@ -3,6 +3,7 @@ import { PlotsPanel } from '../plots/PlotsPanel';
 import { AnimationPanel } from './AnimationPanel';
 import { EventsPanel } from './events/EventsPanel';
 import { ComparePanel } from './ComparePanel';
+import { CustomEditor } from './custom/CustomEditor';
 import { CompareSummary } from './CompareSummary';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
@@ -30,6 +31,9 @@ export function App() {
       </ErrorBoundary>
       <ErrorBoundary name="Messages">
         <Notices />
+      </ErrorBoundary>
+      <ErrorBoundary name="The custom scenario editor">
+        <CustomEditor />
       </ErrorBoundary>
       <main className="layout">
         <aside className="sidebar">

@@ -1,7 +1,10 @@
-import { useApp } from './services';
+import { CUSTOM_SCENARIO } from '../state/url';
+import { resumeEditor } from './custom/openEditor';
+import { useApp, useServices } from './services';
 
 export function ScenarioInfo() {
-  const { entry } = useApp();
+  const { entry, resolution } = useApp();
+  const services = useServices();
   const s = entry?.scenario;
   if (!s) return <p className="muted">Loading scenarios…</p>;
   return (
@@ -16,6 +19,11 @@ export function ScenarioInfo() {
       <p className="scenario-meta">
         <code>{s.id}</code> · {s.duration} simulated
       </p>
+      {s.id === CUSTOM_SCENARIO && (
+        <button type="button" className="button button-small scenario-edit" onClick={() => resumeEditor(services, resolution?.scenario ?? s)} data-testid="edit-custom">
+          Edit this scenario
+        </button>
+      )}
     </div>
   );
 }

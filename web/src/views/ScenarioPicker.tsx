@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatFieldError } from '../engine/protocol';
+import type { Scenario } from '../generated/types';
 import { title } from '../state/catalog';
+import { openEditor, resumeEditor } from './custom/openEditor';
 import { useApp, useServices } from './services';
 
 /**
@@ -8,8 +10,9 @@ import { useApp, useServices } from './services';
  * grouped by paper, with their descriptions.
  */
 export function ScenarioPicker() {
-  const { groups, entry, phase } = useApp();
-  const { controller } = useServices();
+  const { groups, entry, phase, resolution } = useApp();
+  const services = useServices();
+  const { controller } = services;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -81,6 +84,11 @@ export function ScenarioPicker() {
                         <span className="option-title">{title(e)}</span>
                         {s?.paper && <span className="option-paper">{s.paper.reproduces}</span>}
                         {s?.description && <span className="option-description">{s.description}</span>}
+                        {s && knobsToTry(s).length > 0 && (
+                          <span className="option-knobs">
+                            Try: {knobsToTry(s).join(' · ')}
+                          </span>
+                        )}
                         {!s && (
                           <span className="option-error">Cannot be loaded: {e.errors.map(formatFieldError).join('; ')}</span>
                         )}
@@ -91,8 +99,50 @@ export function ScenarioPicker() {
               </ul>
             </section>
           ))}
+          <section className="picker-group" aria-label="Custom">
+            <h3>Custom</h3>
+            <ul>
+              <li>
+                <button
+                  type="button"
+                  className="scenario-option"
+                  onClick={() => {
+                    setOpen(false);
+                    // A draft not yet run is picked up again: nothing typed is lost.
+                    resumeEditor(services, null);
+                  }}
+                  data-testid="new-custom"
+                >
+                  <span className="option-title">New custom scenario…</span>
+                  <span className="option-description">Build a network from nodes, links and flows; it runs in your browser and travels in the link.</span>
+                </button>
+              </li>
+              {current && (
+                <li>
+                  <button
+                    type="button"
+                    className="scenario-option"
+                    onClick={() => {
+                      setOpen(false);
+                      openEditor(services, resolution?.scenario ?? current);
+                    }}
+                    data-testid="edit-as-custom"
+                  >
+                    <span className="option-title">Edit “{current.title}” as a custom scenario…</span>
+                    <span className="option-description">Starts from this scenario with your changes.</span>
+                  </button>
+                </li>
+              )}
+            </ul>
+          </section>
         </div>
       )}
     </div>
   );
+}
+
+/** The knobs a scenario offers, prominent ones first: what its description suggests trying. */
+function knobsToTry(s: Scenario): string[] {
+  const knobs = [...(s.knobs ?? [])].sort((a, b) => Number(b.prominent ?? false) - Number(a.prominent ?? false));
+  return knobs.slice(0, 4).map((k) => k.label);
 }

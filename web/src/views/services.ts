@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AppController, AppSnapshot } from '../state/controller';
+import type { DraftStore } from '../state/draftStore';
 import type { EventsModel } from '../state/eventsModel';
 import type { RunMeta, RunStore } from '../state/runStore';
 import type { ViewState, ViewStore } from '../state/viewStore';
@@ -17,6 +18,8 @@ export interface Services {
   view: ViewStore;
   window: TimeWindow;
   events: EventsModel;
+  /** The custom-scenario editor's draft. */
+  drafts: DraftStore;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
