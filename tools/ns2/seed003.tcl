@@ -1,6 +1,7 @@
 # Seed 003's setup in ns-2: nodes i and j on one duplex link (10 ms, DropTail,
 # 50 packets), window 64, 1000-byte packets with no header bytes on the wire
-# (ns-2's useHeaders_ false, its default before November 2001), FTP from i to j
+# (ns-2's useHeaders_ false, its default before November 2001), no limited
+# transmit (singledup_ 0, also its default until November 2001), FTP from i to j
 # and, two-way, from j to i; optionally ACKs first in both queues.
 # Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1>
 #   agent: TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
@@ -12,6 +13,7 @@ set ns [new Simulator]
 Agent/TCP set packetSize_ 1000
 Agent/TCP set window_ 64
 Agent/TCP set useHeaders_ false
+Agent/TCP set singledup_ 0
 
 set i [$ns node]
 set j [$ns node]

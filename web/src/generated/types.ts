@@ -6,19 +6,19 @@
  */
 export type AppKind = "bulk"
 /**
- * TCP sender variants, named as in ns-2.
- * 
- * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Variant".
- */
-export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas")
-/**
  * A duration with its unit, e.g. "500ms".
  * 
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Dur".
  */
 export type Dur = string
+/**
+ * TCP sender variants, named as in ns-2.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Variant".
+ */
+export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas")
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "QueueKind".
@@ -194,6 +194,12 @@ export interface TcpSpec {
  * A duration with its unit, e.g. "500ms".
  */
 clock_granularity?: string
+/**
+ * ns-2 timer: where this sender's clock sits within a tick (ns-2's
+ * boot_time_, below `clock_granularity`). By default drawn from the seed,
+ * as ns-2 draws it; set it to replay a given ns-2 run.
+ */
+clock_offset?: (Dur | null)
 /**
  * Duplicate ACKs that trigger fast retransmit.
  */

@@ -181,30 +181,19 @@ fn validate(scenario: &str, set: &[String]) -> Result<(), Failure> {
 }
 
 fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathBuf>) -> Result<(), Failure> {
-    let invalid = |path: &str, problem: String, allowed: &str| {
-        Failure::Invalid(ScenarioErrors(vec![FieldError::new(path, problem, allowed)]))
-    };
     let file = locate::find_sweep(arg).ok_or_else(|| {
-        invalid("sweep", format!("no sweep file or id \"{arg}\""), "a .sweep.toml file or an id such as seed003/table1")
+        Failure::Invalid(ScenarioErrors(vec![FieldError::new(
+            "sweep",
+            format!("no sweep file or id \"{arg}\""),
+            "a .sweep.toml file or an id such as seed003/table1",
+        )]))
     })?;
-    let read = |p: &std::path::Path| {
-        std::fs::read_to_string(p).map_err(|e| Failure::Internal(format!("cannot read {}: {e}", p.display())))
-    };
-    let spec = sweep::parse(&read(&file)?)?;
-    let dir = file.parent().unwrap_or(std::path::Path::new("."));
-    let base_path = dir.join(&spec.base);
-    let base = read(&base_path)?;
-    let format_of_base = Format::from_path(&base_path.to_string_lossy());
-    let mut references = vec![];
-    for r in &spec.references {
-        let table = sweep::parse_reference(&spec, &read(&dir.join(&r.file))?)
-            .map_err(|e| invalid(&format!("references.{}", r.name), e, "a CSV with one column per axis and a value column"))?;
-        references.push((r.name.clone(), table));
-    }
-    let points = sweep::expand(&spec);
+    let loaded = sweep::load(&file)?;
+    let points = sweep::expand(&loaded.spec);
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let summaries = run_points(&base, format_of_base, &points, jobs)?;
-    let results = sweep::Results { spec: &spec, runs: points.into_iter().zip(summaries).collect(), references };
+    let summaries = run_points(&loaded, &points, jobs)?;
+    let results =
+        sweep::Results { spec: &loaded.spec, runs: points.into_iter().zip(summaries).collect(), references: &loaded.references };
     let text = match format {
         SweepFormat::Csv => results.csv(),
         SweepFormat::Json => results.json(),
@@ -220,7 +209,7 @@ fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathB
 }
 
 /// Runs every point, `jobs` at a time; summaries come back in point order.
-fn run_points(base: &str, format: Format, points: &[sweep::Point], jobs: usize) -> Result<Vec<Summary>, Failure> {
+fn run_points(loaded: &sweep::Loaded, points: &[sweep::Point], jobs: usize) -> Result<Vec<Summary>, Failure> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results = std::sync::Mutex::new(vec![None; points.len()]);
     std::thread::scope(|scope| {
@@ -228,28 +217,13 @@ fn run_points(base: &str, format: Format, points: &[sweep::Point], jobs: usize) 
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(point) = points.get(i) else { break };
-                let outcome = prepare(base, format, &point.overrides, Recording::Summary).map(|(_, mut sim)| {
-                    sim.run();
-                    sim.summary()
-                });
+                let outcome = loaded.run(point);
                 results.lock().expect("no worker panics while holding the lock")[i] = Some(outcome);
             });
         }
     });
-    let mut summaries = vec![];
-    for (point, outcome) in points.iter().zip(results.into_inner().expect("workers finished")) {
-        match outcome.expect("every point ran") {
-            Ok(summary) => summaries.push(summary),
-            Err(mut e) => {
-                // Say which run of the sweep was refused.
-                for f in &mut e.0 {
-                    f.problem = format!("{} (in run {})", f.problem, point.labels.join(" / "));
-                }
-                return Err(Failure::Invalid(e));
-            }
-        }
-    }
-    Ok(summaries)
+    let outcomes = results.into_inner().expect("workers finished");
+    Ok(outcomes.into_iter().map(|o| o.expect("every point ran")).collect::<Result<_, _>>()?)
 }
 
 fn list() -> Result<(), Failure> {

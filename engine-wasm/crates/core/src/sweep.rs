@@ -5,12 +5,13 @@
 //! A sweep file (TOML) names the base scenario, the axes (each value a named
 //! set of overrides), the value to report and how to lay out the table.
 
-use crate::record::Summary;
-use crate::scenario::{FieldError, Override, ScenarioErrors};
+use crate::record::{Recording, Summary};
+use crate::scenario::{FieldError, Format, Override, ScenarioErrors};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -164,11 +165,81 @@ pub fn parse_reference(spec: &SweepSpec, csv: &str) -> Result<ReferenceTable, St
     Ok(table)
 }
 
+/// Cells of two tables that agree within 1%, printed "a vs b: N of M cells within 1%".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agreement {
+    pub a: String,
+    pub b: String,
+    pub close: usize,
+    pub cells: usize,
+}
+
+impl Agreement {
+    fn of(a: &str, b: &str, pairs: &[(f64, f64)]) -> Self {
+        let close = pairs.iter().filter(|(x, y)| agrees(*x, *y)).count();
+        Agreement { a: a.into(), b: b.into(), close, cells: pairs.len() }
+    }
+}
+
+impl std::fmt::Display for Agreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} vs {}: {} of {} cells within 1%", self.a, self.b, self.close, self.cells)
+    }
+}
+
+/// A sweep with the files it names: its base scenario and reference tables.
+pub struct Loaded {
+    pub spec: SweepSpec,
+    pub base: String,
+    pub base_format: Format,
+    pub references: Vec<(String, ReferenceTable)>,
+}
+
+/// Reads a sweep file and the files it names (relative to it).
+pub fn load(file: &Path) -> Result<Loaded, ScenarioErrors> {
+    let read = |field: &str, p: &Path| {
+        std::fs::read_to_string(p).map_err(|e| {
+            ScenarioErrors::from(FieldError::new(field, format!("cannot read {}: {e}", p.display()), "a readable file"))
+        })
+    };
+    let spec = parse(&read("sweep", file)?)?;
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let base_path = dir.join(&spec.base);
+    let base = read("base", &base_path)?;
+    let mut references = vec![];
+    for r in &spec.references {
+        let field = format!("references.{}", r.name);
+        let table = parse_reference(&spec, &read(&field, &dir.join(&r.file))?).map_err(|e| {
+            ScenarioErrors::from(FieldError::new(&field, e, "a CSV with one column per axis and a value column"))
+        })?;
+        references.push((r.name.clone(), table));
+    }
+    Ok(Loaded { base_format: Format::from_path(&base_path.to_string_lossy()), spec, base, references })
+}
+
+impl Loaded {
+    /// Runs one point to the end; a refusal says which point it was.
+    pub fn run(&self, point: &Point) -> Result<Summary, ScenarioErrors> {
+        match crate::prepare(&self.base, self.base_format, &point.overrides, Recording::Summary) {
+            Ok((_, mut sim)) => {
+                sim.run();
+                Ok(sim.summary())
+            }
+            Err(mut e) => {
+                for f in &mut e.0 {
+                    f.problem = format!("{} (in run {})", f.problem, point.labels.join(" / "));
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
 /// Results of a sweep, ready to print.
 pub struct Results<'a> {
     pub spec: &'a SweepSpec,
     pub runs: Vec<(Point, Summary)>,
-    pub references: Vec<(String, ReferenceTable)>,
+    pub references: &'a [(String, ReferenceTable)],
 }
 
 /// Relative difference, and whether it is within 1% (both zero counts as equal).
@@ -185,23 +256,22 @@ impl Results<'_> {
         v.map_or_else(|| "-".into(), |v| format!("{v:.*}", self.spec.value.decimals))
     }
 
-    /// "N of M cells within 1%" against each reference, and between references.
-    pub fn agreement(&self) -> Vec<String> {
+    /// How many cells agree within 1%: ours against each reference, then each
+    /// pair of references.
+    pub fn agreement(&self) -> Vec<Agreement> {
         let mut out = vec![];
-        for (name, table) in &self.references {
+        for (name, table) in self.references {
             let pairs: Vec<(f64, f64)> = self
                 .runs
                 .iter()
                 .filter_map(|(p, s)| Some((self.value(s)?, *table.get(&p.labels)?)))
                 .collect();
-            let close = pairs.iter().filter(|(a, b)| agrees(*a, *b)).count();
-            out.push(format!("ours vs {name}: {close} of {} cells within 1%", pairs.len()));
+            out.push(Agreement::of("ours", name, &pairs));
         }
         for (i, (a_name, a)) in self.references.iter().enumerate() {
             for (b_name, b) in &self.references[i + 1..] {
                 let pairs: Vec<(f64, f64)> = a.iter().filter_map(|(k, va)| Some((*va, *b.get(k)?))).collect();
-                let close = pairs.iter().filter(|(x, y)| agrees(*x, *y)).count();
-                out.push(format!("{a_name} vs {b_name}: {close} of {} cells within 1%", pairs.len()));
+                out.push(Agreement::of(a_name, b_name, &pairs));
             }
         }
         out
@@ -211,14 +281,14 @@ impl Results<'_> {
         let axes: Vec<&str> = self.spec.axes.iter().map(|a| a.name.as_str()).collect();
         let mut out = axes.join(",");
         out += ",value";
-        for (name, _) in &self.references {
+        for (name, _) in self.references {
             let _ = write!(out, ",{name}");
         }
         out += ",retransmits,timeouts,digest\n";
         for (p, s) in &self.runs {
             let flow = s.flows.iter().find(|f| f.id == self.spec.value.flow);
             let _ = write!(out, "{},{}", p.labels.join(","), self.fmt(self.value(s)));
-            for (_, table) in &self.references {
+            for (_, table) in self.references {
                 let _ = write!(out, ",{}", self.fmt(table.get(&p.labels).copied()));
             }
             let _ = writeln!(
@@ -247,7 +317,7 @@ impl Results<'_> {
         serde_json::to_string_pretty(&serde_json::json!({
             "sweep": self.spec.id,
             "value": self.spec.value,
-            "agreement": self.agreement(),
+            "agreement": self.agreement().iter().map(ToString::to_string).collect::<Vec<_>>(),
             "runs": runs,
         }))
         .expect("sweep results serialize")

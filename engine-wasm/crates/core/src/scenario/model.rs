@@ -244,6 +244,11 @@ pub struct TcpSpec {
     /// Clock granularity G of RFC 6298.
     #[serde(default = "default_granularity")]
     pub clock_granularity: Dur,
+    /// ns-2 timer: where this sender's clock sits within a tick (ns-2's
+    /// boot_time_, below `clock_granularity`). By default drawn from the seed,
+    /// as ns-2 draws it; set it to replay a given ns-2 run.
+    #[serde(default)]
+    pub clock_offset: Option<Dur>,
     /// Vegas: segments queued below which the window grows (ns-2: 1).
     #[serde(default = "default_vegas_alpha")]
     pub vegas_alpha: u32,
@@ -334,6 +339,7 @@ impl Default for TcpSpec {
             min_rto: default_min_rto(),
             max_rto: default_max_rto(),
             clock_granularity: default_granularity(),
+            clock_offset: None,
             vegas_alpha: default_vegas_alpha(),
             vegas_beta: default_vegas_beta(),
             vegas_gamma: default_vegas_gamma(),

@@ -199,6 +199,10 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
         ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
         ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
+        if let Some(offset) = t.clock_offset {
+            let below_tick = Dur(t.clock_granularity.0.saturating_sub(1));
+            ck.range(&format!("{tp}.clock_offset"), offset, Dur(0), below_tick, &dur);
+        }
         ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
         ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
         ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
@@ -216,11 +220,17 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
         let rto_kind = match t.rto_estimator {
             RtoEstimatorKind::Rfc6298 => RtoKind::Rfc6298,
-            RtoEstimatorKind::Ns2 => {
-                // ns-2 places each connection's clock at random within a tick.
-                let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.rto"));
-                RtoKind::Ns2 { boot_fraction_ppm: (rng.uniform() * 1e6) as u32 }
-            }
+            RtoEstimatorKind::Ns2 => RtoKind::Ns2 {
+                clock_offset: t.clock_offset.map_or_else(
+                    || {
+                        // ns-2 places each connection's clock at random within a tick.
+                        let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.rto"));
+                        let tick = t.clock_granularity.duration().as_nanos();
+                        SimDuration::from_nanos((rng.uniform() * tick as f64) as u64)
+                    },
+                    Dur::duration,
+                ),
+            },
         };
         flows.push(ResolvedFlow {
             id: f.id.clone(),
@@ -246,6 +256,8 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
                 // ns-2's VegasTcpAgent::output sends no SYN; FackTcpAgent::recv has no delay_growth_.
                 syn: t.syn && t.variant != Variant::Vegas,
                 delay_growth: t.syn && t.variant != Variant::Fack,
+                // ns-2's TcpAgent::set_initial_window, which every variant runs.
+                start_with_one: t.syn,
                 vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
             },
             sink: SinkConfig {

@@ -21,8 +21,6 @@ pub struct Accepted {
     pub delivered_bytes: u64,
     /// The segment had been received before.
     pub duplicate: bool,
-    /// The segment filled (part of) a gap below a later segment.
-    pub filled_gap: bool,
 }
 
 impl Reassembly {
@@ -43,9 +41,8 @@ impl Reassembly {
 
     pub fn accept(&mut self, seq: u32, payload_bytes: u32) -> Accepted {
         if seq < self.next_expected {
-            return Accepted { delivered_bytes: 0, duplicate: true, filled_gap: false };
+            return Accepted { delivered_bytes: 0, duplicate: true };
         }
-        let filled_gap = seq + 1 < self.seen_end;
         self.seen_end = self.seen_end.max(seq + 1);
         let slot = (seq - self.next_expected) as usize;
         if self.window.len() <= slot {
@@ -62,7 +59,7 @@ impl Reassembly {
             self.window.pop_front();
             self.next_expected += 1;
         }
-        Accepted { delivered_bytes, duplicate, filled_gap }
+        Accepted { delivered_bytes, duplicate }
     }
 }
 
@@ -83,10 +80,10 @@ mod tests {
         let mut r = Reassembly::default();
         r.accept(0, 1000);
         let a = r.accept(2, 1000);
-        assert_eq!((a.delivered_bytes, a.filled_gap), (0, false));
-        assert_eq!(r.next_expected(), 1);
+        assert_eq!(a.delivered_bytes, 0);
+        assert_eq!((r.next_expected(), r.seen_end()), (1, 3));
         let b = r.accept(1, 1000);
-        assert_eq!((b.delivered_bytes, b.filled_gap), (2000, true));
+        assert_eq!(b.delivered_bytes, 2000);
         assert_eq!(r.next_expected(), 3);
     }
 

@@ -26,14 +26,14 @@ pub struct Ns2Rto {
 }
 
 impl Ns2Rto {
-    /// `boot_fraction` in [0, 1) places this connection's clock within a tick.
-    pub fn new(tick: SimDuration, min: SimDuration, max: SimDuration, initial: SimDuration, boot_fraction: f64) -> Self {
+    /// `boot` (less than a tick) places this connection's clock within a tick.
+    pub fn new(tick: SimDuration, min: SimDuration, max: SimDuration, initial: SimDuration, boot: SimDuration) -> Self {
         let tick_ns = tick.as_nanos().max(1);
         Ns2Rto {
             tick_ns,
             min_ns: min.as_nanos(),
             max_ns: max.as_nanos(),
-            boot_ns: (boot_fraction * tick_ns as f64) as u64,
+            boot_ns: boot.as_nanos() % tick_ns,
             t_srtt: 0,
             // ns-2's rttvar_init_ is 12 ticks' worth of seconds... in seconds: 12 / tick.
             t_rttvar: ((12_000_000_000 / tick_ns) as i64) << 2,
@@ -120,7 +120,7 @@ mod tests {
     }
 
     fn ns2() -> Ns2Rto {
-        Ns2Rto::new(ms(10), ms(200), SimDuration::from_secs(60), SimDuration::from_secs(3), 0.0)
+        Ns2Rto::new(ms(10), ms(200), SimDuration::from_secs(60), SimDuration::from_secs(3), SimDuration::ZERO)
     }
 
     #[test]

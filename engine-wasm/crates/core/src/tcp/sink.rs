@@ -125,9 +125,12 @@ impl TcpSink {
         }
         if self.cfg.delayed_ack {
             let in_order = pkt.seq + 1 == self.reassembly.next_expected();
-            // Segment 0 is answered at once (ns-2's SYN_immediate_ack_ tests
-            // for segment 0, SYN or not).
-            if !self.ack_pending && in_order && !accepted.filled_gap && pkt.seq != 0 {
+            // RFC 5681 4.2: a segment below later data (filling a gap, or a
+            // copy of one) is answered at once (ns-2's RFC2581_immediate_ack_
+            // tests seqno < maxseen). Segment 0 is too (ns-2's
+            // SYN_immediate_ack_ tests for segment 0, SYN or not).
+            let below_later_data = pkt.seq + 1 < self.reassembly.seen_end();
+            if !self.ack_pending && in_order && !below_later_data && pkt.seq != 0 {
                 self.ack_pending = true;
                 ctx.set_timer(self.delack_timer, ctx.now() + self.cfg.delack_interval);
                 return;
@@ -249,6 +252,20 @@ mod tests {
         assert_eq!(acks(&mut ctx), vec![3], "out of order: immediate duplicate ACK");
         s.on_packet(&data(3), &mut ctx);
         assert_eq!(acks(&mut ctx), vec![5], "gap filled: immediate ACK");
+        assert!(!ctx.actions.iter().any(|a| matches!(a, Action::TimerSet(..))));
+    }
+
+    #[test]
+    fn a_copy_of_the_last_in_order_segment_below_later_data_is_acked_at_once() {
+        // ns-2's RFC2581_immediate_ack_: seqno < maxseen, even for a duplicate.
+        let mut s = sink(true);
+        let mut ctx = ScriptCtx::default();
+        for seq in [0, 1, 3] {
+            s.on_packet(&data(seq), &mut ctx);
+        }
+        ctx.actions.clear();
+        s.on_packet(&data(1), &mut ctx);
+        assert_eq!(acks(&mut ctx), vec![2]);
         assert!(!ctx.actions.iter().any(|a| matches!(a, Action::TimerSet(..))));
     }
 

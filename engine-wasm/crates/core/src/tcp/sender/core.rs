@@ -7,6 +7,9 @@ use crate::agent::AgentCtx;
 use crate::packet::{flags, Packet, PacketKind};
 use crate::tcp::window::{halved, opened};
 
+/// Bytes of a TCP/IP header without options.
+const BARE_HEADER_BYTES: u32 = 40;
+
 impl TcpSender {
     /// Usable window in segments: min(cwnd + inflation, rwnd) (ns-2 `window()`).
     pub(super) fn window(&self) -> u32 {
@@ -53,7 +56,9 @@ impl TcpSender {
             flags_out |= flags::TIMEOUT_RETRANSMIT;
         }
         let (size_bytes, payload_bytes) = if syn {
-            (self.cfg.header_bytes, 0)
+            // A SYN is a bare TCP/IP header, 40 bytes even when data segments carry no
+            // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
+            (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
         } else {
             (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
         };

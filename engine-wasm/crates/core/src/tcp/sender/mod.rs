@@ -31,9 +31,9 @@ pub use vegas::VegasParams;
 pub enum RtoKind {
     /// RFC 6298.
     Rfc6298,
-    /// ns-2's tick-based timer; the fraction places this connection's clock
-    /// within a tick (ns-2 draws it at random).
-    Ns2 { boot_fraction_ppm: u32 },
+    /// ns-2's tick-based timer; `clock_offset` places this connection's clock
+    /// within a tick (ns-2's boot_time_, which it draws at random).
+    Ns2 { clock_offset: crate::time::SimDuration },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +62,9 @@ pub struct SenderConfig {
     pub syn: bool,
     /// The ACK of segment 0 sets cwnd to the initial window (ns-2's delay_growth_).
     pub delay_growth: bool,
+    /// cwnd starts at one segment, whatever the initial window (ns-2's
+    /// set_initial_window with syn_ and delay_growth_).
+    pub start_with_one: bool,
     pub vegas: VegasParams,
 }
 
@@ -147,19 +150,19 @@ impl TcpSender {
     pub fn new(cfg: SenderConfig, addr: FlowAddr, rtx_timer: TimerId, series: SenderSeries) -> Self {
         let rto = match cfg.rto_kind {
             RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
-            RtoKind::Ns2 { boot_fraction_ppm } => RtoTimer::Ns2(Ns2Rto::new(
+            RtoKind::Ns2 { clock_offset } => RtoTimer::Ns2(Ns2Rto::new(
                 cfg.rto.granularity,
                 cfg.rto.min,
                 cfg.rto.max,
                 cfg.rto.initial,
-                boot_fraction_ppm as f64 / 1e6,
+                clock_offset,
             )),
         };
         TcpSender {
             snd_una: 0,
             snd_nxt: 0,
             snd_max: 0,
-            cwnd: cfg.initial_window as f64,
+            cwnd: if cfg.start_with_one { 1.0 } else { cfg.initial_window as f64 },
             // RFC 5681 3.1: ssthresh starts arbitrarily high; ns-2 uses the receiver window.
             ssthresh: cfg.rwnd_segments as f64,
             dupacks: 0,
@@ -297,6 +300,7 @@ mod tests {
             timestamps: false,
             syn: false,
             delay_growth: false,
+            start_with_one: false,
             vegas: VegasParams::default(),
         }
     }
