@@ -7,6 +7,7 @@ import { PLOT_NAMES } from './plots/registry';
 import { TimeWindow } from './plots/timeWindow';
 import { AppController, browserHistory } from './state/controller';
 import { DraftStore } from './state/draftStore';
+import { ThemeStore } from './themeStore';
 import { EventsModel } from './state/eventsModel';
 import { RunStore } from './state/runStore';
 import { ViewStore } from './state/viewStore';
@@ -30,7 +31,18 @@ const controller = new AppController({ client, store, playback, files, history: 
 });
 const events = new EventsModel(store, view, playback, timeWindow);
 const drafts = new DraftStore();
-const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events, drafts };
+const theme = new ThemeStore({
+  root: document.documentElement,
+  storage: (() => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  })(),
+  media: window.matchMedia('(prefers-color-scheme: dark)'),
+});
+const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events, drafts, theme };
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

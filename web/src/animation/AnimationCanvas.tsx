@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
-import { usePlayback, useRun, useServices } from '../views/services';
+import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
 import { formatClock } from '../format';
 import { buildScene, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
 import { fadeSimMs, packetsAt } from './packets';
@@ -11,6 +11,7 @@ export function AnimationCanvas() {
   const { store, playback } = useServices();
   const run = useRun();
   const { speed } = usePlayback();
+  const themeName = useThemeName();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(boxRef);
@@ -28,7 +29,7 @@ export function AnimationCanvas() {
     if (!canvas || !scene) return;
     const ctx = fitCanvas(canvas, scene.geometry.width, scene.geometry.height);
     if (!ctx) return;
-    let theme: Theme = readTheme(canvas);
+    const theme: Theme = readTheme(canvas);
     const fade = fadeSimMs(speed);
     const limits = lanePacketLimits(scene);
     let shown = '';
@@ -48,18 +49,9 @@ export function AnimationCanvas() {
         drawNote(ctx, `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme);
       }
     });
-    // Re-read colours when the colour scheme changes.
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onScheme = () => {
-      theme = readTheme(canvas);
-      playback.invalidate();
-    };
-    media.addEventListener('change', onScheme);
-    return () => {
-      off();
-      media.removeEventListener('change', onScheme);
-    };
-  }, [scene, delays, speed, store, playback, traceTruncatedAtMs]);
+    return off;
+    // themeName: the colours are read again when the theme changes.
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName]);
 
   // New data: draw again at the same time.
   useEffect(() => playback.invalidate(), [dataVersion, playback]);

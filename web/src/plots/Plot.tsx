@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { fitCanvas, readTheme } from '../theme';
-import { useServices, useTimeWindow } from '../views/services';
+import { useServices, useThemeName, useTimeWindow } from '../views/services';
 import { useElementWidth } from '../views/useElementWidth';
 import { Menu } from '../views/controls/Menu';
 import { drawLayers } from './drawLayers';
@@ -49,6 +49,7 @@ export function yDomain(model: PlotModel, t0: number, t1: number, endMs: number,
 export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, dataVersion, height = 200, exportName, exportSubtitle }: PlotProps) {
   const { playback, window: timeWindow } = useServices();
   const { t0, t1 } = useTimeWindow();
+  const themeName = useThemeName();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const figureRef = useRef<HTMLElement>(null);
@@ -85,7 +86,8 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
     fig?.setAttribute('data-draw-ms', (performance.now() - started).toFixed(2));
     fig?.setAttribute('data-view', `${Math.round(t0)},${Math.round(t1)}`);
     fig?.setAttribute('data-complete', complete ? 'true' : 'false');
-  }, [layers, innerW, innerH, width, t0, t1, yMin, yMax, stepEndMs, dataVersion, complete]);
+    // themeName: colours are read from CSS variables, again after a theme change.
+  }, [layers, innerW, innerH, width, t0, t1, yMin, yMax, stepEndMs, dataVersion, complete, themeName]);
 
   useEffect(
     () =>
@@ -139,20 +141,22 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   return (
     <figure className="plot" ref={figureRef} data-testid={testId} data-points={points}>
       <figcaption className="plot-caption">
-        <span className="plot-title">{title}</span>
+        <div className="plot-caption-row">
+          <span className="plot-title">{title}</span>
+          {exportName && (
+            <Menu
+              label="Export"
+              name={`Export ${title}`}
+              testId={`${testId}-export`}
+              items={[
+                { label: 'PNG image', name: `Export ${title} as PNG`, run: () => void exportAs('png') },
+                { label: 'SVG image', name: `Export ${title} as SVG`, run: () => void exportAs('svg') },
+                { label: 'CSV data', name: `Export ${title} as CSV`, run: () => void exportAs('csv') },
+              ]}
+            />
+          )}
+        </div>
         <PlotLegend layers={layers} />
-        {exportName && (
-          <Menu
-            label="Export"
-            name={`Export ${title}`}
-            testId={`${testId}-export`}
-            items={[
-              { label: 'PNG image', name: `Export ${title} as PNG`, run: () => void exportAs('png') },
-              { label: 'SVG image', name: `Export ${title} as SVG`, run: () => void exportAs('svg') },
-              { label: 'CSV data', name: `Export ${title} as CSV`, run: () => void exportAs('csv') },
-            ]}
-          />
-        )}
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (

@@ -159,7 +159,7 @@ function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown:
   };
   return (
     <div className="plot-chooser" ref={rootRef}>
-      <button type="button" className="button button-small" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
+      <button type="button" className="button button-small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
         Plots ({shown.length}/{all.length})
       </button>
       {open && (

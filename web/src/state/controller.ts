@@ -73,7 +73,7 @@ const FALLBACK: Record<string, string> = {
   t: 'Starting at 0 s.',
   speed: 'Playing at the default speed.',
   flow: 'Showing the first flow.',
-  plots: 'Showing the default plots.',
+  plots: 'Plots it does not know are left out.',
   zoom: 'Showing the whole run.',
   pkt: 'No packet is selected.',
   cs: 'Showing the default scenario instead.',
@@ -248,6 +248,10 @@ export class AppController {
   cancel(): void {
     this.deps.client.cancel();
     this.clientB?.cancel();
+  }
+
+  dismissAll(): void {
+    this.set({ notices: [] });
   }
 
   dismiss(key: string): void {

@@ -7,6 +7,7 @@ import { CustomEditor } from './custom/CustomEditor';
 import { CompareSummary } from './CompareSummary';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
+import { HelpOverlay } from './HelpOverlay';
 import { KnobsPanel } from './KnobsPanel';
 import { MechanismBar } from './MechanismBar';
 import { Notices } from './Notices';
@@ -31,6 +32,9 @@ export function App() {
       </ErrorBoundary>
       <ErrorBoundary name="Messages">
         <Notices />
+      </ErrorBoundary>
+      <ErrorBoundary name="The help">
+        <HelpOverlay />
       </ErrorBoundary>
       <ErrorBoundary name="The custom scenario editor">
         <CustomEditor />

@@ -1,4 +1,6 @@
 import { CopyLink } from './CopyLink';
+import { ThemeToggle } from './ThemeToggle';
+import { useServices } from './services';
 import { ScenarioPicker } from './ScenarioPicker';
 
 export function Header() {
@@ -14,9 +16,24 @@ export function Header() {
         <span className="tagline">TCP, packet by packet</span>
       </div>
       <div className="header-actions">
+        <ThemeToggle />
+        <HelpButton />
         <CopyLink />
         <ScenarioPicker />
       </div>
     </header>
+  );
+}
+
+function HelpButton() {
+  const { view } = useServices();
+  return (
+    <button type="button" className="icon-button header-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => view.set({ help: true })} data-testid="help-button">
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        <path d="M6.2 6.2a1.9 1.9 0 113 1.5c-.7.5-1.2.8-1.2 1.7" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+        <circle cx="8" cy="11.6" r="0.9" fill="currentColor" />
+      </svg>
+    </button>
   );
 }

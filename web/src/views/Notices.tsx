@@ -7,6 +7,14 @@ export function Notices() {
   if (notices.length === 0) return null;
   return (
     <div className="notices" aria-label="Messages">
+      {notices.length > 2 && (
+        <div className="notices-head">
+          <strong>{notices.length} messages</strong>
+          <button type="button" className="button button-small" onClick={() => controller.dismissAll()}>
+            Dismiss all
+          </button>
+        </div>
+      )}
       {notices.map((n) => (
         <div key={n.key} className={`notice notice-${n.level}`} role={n.level === 'error' ? 'alert' : 'status'} data-notice={n.key}>
           <div className="notice-body">

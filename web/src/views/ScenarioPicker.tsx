@@ -47,7 +47,7 @@ export function ScenarioPicker() {
         className="picker-button"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         aria-label={`Scenario: ${current?.title ?? 'loading'}. Choose another scenario`}
         disabled={phase !== 'ready'}
         onClick={() => setOpen((o) => !o)}

@@ -3,6 +3,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AppController, AppSnapshot } from '../state/controller';
 import type { DraftStore } from '../state/draftStore';
+import type { ThemeName, ThemeStore } from '../themeStore';
 import type { EventsModel } from '../state/eventsModel';
 import type { RunMeta, RunStore } from '../state/runStore';
 import type { ViewState, ViewStore } from '../state/viewStore';
@@ -20,6 +21,7 @@ export interface Services {
   events: EventsModel;
   /** The custom-scenario editor's draft. */
   drafts: DraftStore;
+  theme: ThemeStore;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
@@ -53,4 +55,10 @@ export function useView(): ViewState {
 export function useTimeWindow(): TimeRange {
   const { window } = useServices();
   return useSyncExternalStore(window.subscribe, window.getSnapshot);
+}
+
+/** The theme in use; canvases list it among their effects' dependencies to redraw on a change. */
+export function useThemeName(): ThemeName {
+  const { theme } = useServices();
+  return useSyncExternalStore(theme.subscribe, theme.getSnapshot);
 }

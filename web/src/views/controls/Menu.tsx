@@ -42,7 +42,7 @@ export function Menu({ label, name, items, testId }: Props) {
         aria-label={name}
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={open ? listId : undefined}
         onClick={() => setOpen((o) => !o)}
         data-testid={testId}
       >

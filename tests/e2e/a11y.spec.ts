@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { AppPage } from './pages/app';
+import { ComparePanel } from './pages/compare';
+import { CustomEditor } from './pages/custom';
+import { EventsPanel } from './pages/events';
+import { PlotsPanel } from './pages/plots';
+import { keep, LOSSY } from './support';
+
+/** Runs axe-core on the page; fails on serious or critical violations, keeps the full report. */
+async function audit(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const path = testInfo.outputPath(`axe-${name}.json`);
+  await writeFile(path, JSON.stringify({ violations: results.violations, passes: results.passes.map((p) => p.id), incomplete: results.incomplete.map((p) => p.id) }, null, 2));
+  await testInfo.attach(`axe-${name}`, { path, contentType: 'application/json' });
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(summary, `${name}: serious or critical accessibility violations`).toEqual([]);
+  expect(results.passes.length).toBeGreaterThan(10);
+}
+
+test('axe-core finds no serious or critical violations: a run, events and the inspector, light theme', async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  await app.open(LOSSY);
+  await app.waitForRun();
+  await new PlotsPanel(page).waitDrawn();
+  await new EventsPanel(page).rows().first().click();
+  await audit(page, testInfo, 'light');
+});
+
+test('axe-core: dark theme in compare mode, with the link forms open', async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  await app.open(`${LOSSY}&cmp=1&bset=flows.ftp.tcp.variant=reno`);
+  await app.waitForRun();
+  await new ComparePanel(page).waitForB();
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByTestId('link-forms').locator('> summary').click();
+  await page.getByTestId('flow-forms').locator('> summary').click();
+  await audit(page, testInfo, 'dark-compare');
+  await keep(testInfo, 'dark', await page.screenshot({ fullPage: true }));
+});
+
+test('axe-core: the scenario picker, the custom editor and the help', async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  await app.open('/?s=seed000/satellite-symmetric');
+  await app.waitForRun();
+  await app.openPicker();
+  await audit(page, testInfo, 'picker');
+  await page.keyboard.press('Escape');
+  const editor = new CustomEditor(page);
+  await editor.openBlank();
+  await audit(page, testInfo, 'editor');
+  await page.keyboard.press('Escape');
+  await expect(editor.dialog).toBeHidden();
+  await page.locator('body').press('?');
+  await expect(page.getByTestId('help')).toBeVisible();
+  await audit(page, testInfo, 'help');
+});
