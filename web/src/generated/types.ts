@@ -209,6 +209,12 @@ dupack_threshold?: number
  */
 ecn?: boolean
 /**
+ * Seed 004's TCP Fast Increase: in slow start, a timer of twice the
+ * estimated forward delay adds a segment when ACKs are late. Needs
+ * `owd_estimator`; not for Vegas, which grows its own way.
+ */
+fast_increase?: boolean
+/**
  * TCP/IP header bytes on the wire per packet (ns-2 adds 40).
  */
 header?: string
@@ -236,6 +242,18 @@ min_rto?: string
  * Payload bytes per segment.
  */
 mss?: string
+/**
+ * Seed 004's one-way delay estimator: one segment per round trip is
+ * marked, the receiver echoes its clock at the marked arrival, and the
+ * sender tracks the forward delay without synchronized clocks
+ * (series `owd_fwd_est`, summary `owd_fwd_est_mean_s`).
+ */
+owd_estimator?: boolean
+/**
+ * Marked samples the estimator takes before choosing the initial forward
+ * delay t_0 (the paper's probing phase).
+ */
+owd_probes?: number
 /**
  * Retransmission timer: RFC 6298, or ns-2's tick-based one (ticks of
  * `clock_granularity`, as ns-2's tcpTick_).
@@ -489,6 +507,10 @@ sent_packets: number
  * Retransmitted segments the receiver already had.
  */
 spurious_retransmits: number
+/**
+ * Timeouts whose first retransmission the receiver already had (seed 002).
+ */
+spurious_timeouts: number
 /**
  * Payload bytes of every data segment that reached the receiver,
  * duplicates included, x 8 / measured seconds.

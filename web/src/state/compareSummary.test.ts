@@ -12,6 +12,7 @@ const flow = (id: string, over: Partial<FlowSummary>): FlowSummary => ({
   retransmits: 10,
   timeouts: 1,
   spurious_retransmits: 0,
+  spurious_timeouts: 0,
   rtt_mean_s: 0.2,
   ...over,
 });

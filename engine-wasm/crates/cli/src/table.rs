@@ -35,7 +35,7 @@ pub fn summary_table(s: &Summary) -> String {
         s.scenario, s.seed, s.duration_s, s.events, s.digest
     );
     let mut flows = vec![vec![
-        "flow", "variant", "goodput", "throughput", "delivered B", "sent", "retx", "timeouts", "spurious",
+        "flow", "variant", "goodput", "throughput", "delivered B", "sent", "retx", "timeouts", "spurious retx", "spurious rto",
         "rtt mean", "owd fwd mean",
     ]
     .into_iter()
@@ -52,6 +52,7 @@ pub fn summary_table(s: &Summary) -> String {
             f.retransmits.to_string(),
             f.timeouts.to_string(),
             f.spurious_retransmits.to_string(),
+            f.spurious_timeouts.to_string(),
             millis(f.rtt_mean_s),
             millis(f.owd_fwd_mean_s),
         ]);

@@ -13,7 +13,7 @@ use crate::record::{
 use crate::rng::RandomStream;
 use crate::scenario::resolve::ResolvedChannel;
 use crate::scenario::Resolved;
-use crate::tcp::{SenderSeries, SinkSeries, TcpSender, TcpSink};
+use crate::tcp::{SenderSeries, SenderTimers, SinkSeries, TcpSender, TcpSink};
 use crate::time::{Serializer, SimTime};
 
 /// A protocol agent on a node.
@@ -30,9 +30,9 @@ impl Agent {
         }
     }
 
-    fn on_timer(&mut self, ctx: &mut impl AgentCtx) {
+    fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
         match self {
-            Agent::Sender(s) => s.on_timer(ctx),
+            Agent::Sender(s) => s.on_timer(kind, ctx),
             Agent::Sink(s) => s.on_timer(ctx),
         }
     }
@@ -145,16 +145,22 @@ impl Simulation {
                 fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
                 timeout: reg("timeout", "seq", SeriesStyle::Marker),
                 ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
+                owd_fwd_est: reg("owd_fwd_est", "s", SeriesStyle::Points),
+                rtt_half: reg("rtt_half", "s", SeriesStyle::Points),
             };
             let sink_series = SinkSeries {
                 delivered: reg("delivered", "bytes", SeriesStyle::Step),
                 owd: reg("owd_fwd", "s", SeriesStyle::Points),
+                spurious_timeout: reg("spurious_timeout", "seq", SeriesStyle::Marker),
             };
 
             let sender = AgentId(agents.len() as u16);
-            let rtx = timers.create(sender, 0);
+            let sender_timers = SenderTimers {
+                rtx: timers.create(sender, SenderTimers::RTX_KIND),
+                cwnd: timers.create(sender, SenderTimers::CWND_KIND),
+            };
             let addr = FlowAddr { flow, local: f.from, remote: f.to };
-            agents.push(Agent::Sender(TcpSender::new(f.sender.clone(), addr, rtx, sender_series)));
+            agents.push(Agent::Sender(TcpSender::new(f.sender.clone(), addr, sender_timers, sender_series)));
             agent_nodes.push(f.from);
 
             let sink = AgentId(agents.len() as u16);
@@ -300,8 +306,8 @@ impl Simulation {
                 true
             }
             Event::Timer(timer) => match self.timers.on_pop(&mut self.queue, timer, next.seq, now) {
-                TimerFiring::Fire { owner, .. } => {
-                    self.with_agent(owner, now, |agent, ctx| agent.on_timer(ctx));
+                TimerFiring::Fire { owner, kind } => {
+                    self.with_agent(owner, now, |agent, ctx| agent.on_timer(kind, ctx));
                     true
                 }
                 TimerFiring::Nothing => false,
@@ -480,11 +486,12 @@ impl Simulation {
                     retransmits: tx.stats.retransmits,
                     timeouts: tx.stats.timeouts,
                     spurious_retransmits: rx.stats.spurious_retransmits,
+                    spurious_timeouts: rx.stats.spurious_timeouts,
                     rtt_mean_s: tx.stats.rtt.mean_s(),
                     owd_fwd_mean_s: rx.stats.owd.mean_s(),
                     owd_fwd_std_s: rx.stats.owd.std_s(),
-                    owd_fwd_est_mean_s: None,
-                    owd_fwd_est_std_s: None,
+                    owd_fwd_est_mean_s: tx.stats.owd_fwd_est.mean_s(),
+                    owd_fwd_est_std_s: tx.stats.owd_fwd_est.std_s(),
                 }
             })
             .collect();

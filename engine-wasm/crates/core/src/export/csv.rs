@@ -22,12 +22,12 @@ fn opt(v: Option<f64>) -> String {
 pub fn summary_csv(s: &Summary) -> String {
     let mut out = String::from(
         "flow,variant,goodput_bps,throughput_bps,delivered_bytes,sent_packets,retransmits,timeouts,\
-         spurious_retransmits,rtt_mean_s,owd_fwd_mean_s,owd_fwd_std_s,owd_fwd_est_mean_s,owd_fwd_est_std_s\n",
+         spurious_retransmits,spurious_timeouts,rtt_mean_s,owd_fwd_mean_s,owd_fwd_std_s,owd_fwd_est_mean_s,owd_fwd_est_std_s\n",
     );
     for f in &s.flows {
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             f.id,
             f.variant,
             f.goodput_bps,
@@ -37,6 +37,7 @@ pub fn summary_csv(s: &Summary) -> String {
             f.retransmits,
             f.timeouts,
             f.spurious_retransmits,
+            f.spurious_timeouts,
             opt(f.rtt_mean_s),
             opt(f.owd_fwd_mean_s),
             opt(f.owd_fwd_std_s),

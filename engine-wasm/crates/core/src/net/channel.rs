@@ -485,7 +485,7 @@ mod tests {
     #[test]
     fn acks_first_sends_a_queued_ack_before_earlier_data() {
         let mut c = channel_with(QueueLimit::Packets(10), ServiceOrder { acks_first: true, filter_acks: false });
-        let mut d = |seq| {
+        let d = |seq| {
             let mut p = pkt(1000);
             p.seq = seq;
             p

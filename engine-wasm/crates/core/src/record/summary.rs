@@ -45,6 +45,8 @@ pub struct FlowSummary {
     pub timeouts: u64,
     /// Retransmitted segments the receiver already had.
     pub spurious_retransmits: u64,
+    /// Timeouts whose first retransmission the receiver already had (seed 002).
+    pub spurious_timeouts: u64,
     /// Mean of the sender's RTT samples, in seconds (null without samples).
     pub rtt_mean_s: Option<f64>,
     /// True one-way delay of data segments, sender to receiver: mean, seconds.
@@ -82,17 +84,21 @@ pub struct LinkSummary {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DurationStats {
     n: u64,
-    sum_ns: u128,
+    sum_ns: i128,
     sum_sq_ns: u128,
 }
 
 impl DurationStats {
     #[inline]
     pub fn add(&mut self, d: SimDuration) {
-        let x = d.as_nanos() as u128;
+        self.add_ns(d.as_nanos() as i64);
+    }
+    /// A signed value in ns (an estimate may fall below zero).
+    #[inline]
+    pub fn add_ns(&mut self, x: i64) {
         self.n += 1;
-        self.sum_ns += x;
-        self.sum_sq_ns += x * x;
+        self.sum_ns += x as i128;
+        self.sum_sq_ns += (x as i128 * x as i128) as u128;
     }
     pub fn count(&self) -> u64 {
         self.n
@@ -106,7 +112,7 @@ impl DurationStats {
         (self.n > 0).then(|| {
             let n = self.n as u128;
             // n^2 var = n sum(x^2) - (sum x)^2, exact in integers.
-            let n2_var = n * self.sum_sq_ns - self.sum_ns * self.sum_ns;
+            let n2_var = n * self.sum_sq_ns - (self.sum_ns * self.sum_ns) as u128;
             (n2_var as f64).sqrt() / self.n as f64 / 1e9
         })
     }

@@ -258,6 +258,25 @@ pub struct TcpSpec {
     /// Vegas: segments queued that end slow start (ns-2: 1).
     #[serde(default = "default_vegas_gamma")]
     pub vegas_gamma: u32,
+    /// Seed 004's one-way delay estimator: one segment per round trip is
+    /// marked, the receiver echoes its clock at the marked arrival, and the
+    /// sender tracks the forward delay without synchronized clocks
+    /// (series `owd_fwd_est`, summary `owd_fwd_est_mean_s`).
+    #[serde(default)]
+    pub owd_estimator: bool,
+    /// Marked samples the estimator takes before choosing the initial forward
+    /// delay t_0 (the paper's probing phase).
+    #[serde(default = "default_owd_probes")]
+    pub owd_probes: u32,
+    /// Seed 004's TCP Fast Increase: in slow start, a timer of twice the
+    /// estimated forward delay adds a segment when ACKs are late. Needs
+    /// `owd_estimator`; not for Vegas, which grows its own way.
+    #[serde(default)]
+    pub fast_increase: bool,
+}
+
+fn default_owd_probes() -> u32 {
+    3
 }
 
 fn default_vegas_alpha() -> u32 {
@@ -343,6 +362,9 @@ impl Default for TcpSpec {
             vegas_alpha: default_vegas_alpha(),
             vegas_beta: default_vegas_beta(),
             vegas_gamma: default_vegas_gamma(),
+            owd_estimator: false,
+            owd_probes: default_owd_probes(),
+            fast_increase: false,
         }
     }
 }

@@ -206,6 +206,13 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
         ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
         ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
+        ck.range(&format!("{tp}.owd_probes"), t.owd_probes, 1, 100, &|v| v.to_string());
+        if t.fast_increase && !t.owd_estimator {
+            ck.fail(format!("{tp}.fast_increase"), "needs the forward-delay estimate", "false, or true with tcp.owd_estimator = true");
+        }
+        if t.fast_increase && t.variant == Variant::Vegas {
+            ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
+        }
         let r = &f.receiver;
         let rp = format!("{base}.receiver");
         ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
@@ -259,12 +266,19 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
                 // ns-2's TcpAgent::set_initial_window, which every variant runs.
                 start_with_one: t.syn,
                 vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
+                owd_probes: t.owd_estimator.then_some(t.owd_probes),
+                fast_increase: t.fast_increase,
             },
             sink: SinkConfig {
                 delayed_ack: r.delayed_ack,
                 delack_interval: r.delack_interval.duration(),
                 ack_bytes: r.ack_size.0.min(1500) as u32 + options_bytes,
                 sack: r.sack,
+                // Any offset shows the estimator needs no synchronized clocks; one from the seed.
+                clock_offset: {
+                    let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.receiver.clock"));
+                    SimDuration::from_nanos((rng.uniform() * 1e12) as u64)
+                },
             },
             start: SimTime(f.app.start.0),
         });

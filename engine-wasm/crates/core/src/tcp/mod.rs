@@ -2,6 +2,7 @@
 //! segments, a sender that is a growth policy plus a loss-recovery policy
 //! plus an RFC 6298 timer, and receivers that ACK every segment or delay.
 
+pub mod owd;
 pub mod reassembly;
 pub mod rto;
 pub mod rto_ns2;
@@ -12,7 +13,7 @@ pub mod sink;
 pub mod window;
 
 pub use rto::{RtoConfig, RtoEstimator, RtoTimer};
-pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, TcpSender, VegasParams};
+pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers, TcpSender, VegasParams};
 pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
 
 use schemars::JsonSchema;

@@ -6,7 +6,10 @@
 //! that is out of order or fills a gap; `TCPSink/Sack1` and
 //! `TCPSink/Sack1/DelAck` add SACK blocks (RFC 2018), 8 bytes each on the wire.
 //! ECN (RFC 3168 6.1.3): after a CE mark, ACKs carry ECE until data with CWR
-//! arrives. Timestamps (RFC 7323 4.3): an ACK echoes TS.Recent.
+//! arrives. Timestamps (RFC 7323 4.3): an ACK echoes TS.Recent. Seed 004's
+//! estimator: the next ACK after a marked segment echoes, instead of TS.Recent,
+//! this receiver's clock at the marked arrival (its own, offset from the
+//! sender's: only differences of it mean anything).
 
 use super::reassembly::Reassembly;
 use super::sack_blocks::SackReporter;
@@ -26,6 +29,9 @@ pub struct SinkConfig {
     pub ack_bytes: u32,
     /// Add SACK blocks to ACKs.
     pub sack: bool,
+    /// How far this receiver's clock is ahead of the simulation's (seed 004's
+    /// echo shows the estimator needs no synchronized clocks).
+    pub clock_offset: SimDuration,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +40,8 @@ pub struct SinkSeries {
     pub delivered: SeriesId,
     /// True one-way delay of each arriving data segment, seconds.
     pub owd: SeriesId,
+    /// A timeout's retransmission arrived that was already here (its seq).
+    pub spurious_timeout: SeriesId,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,6 +53,9 @@ pub struct SinkStats {
     pub duplicate_packets: u64,
     /// Retransmitted segments that had already arrived.
     pub spurious_retransmits: u64,
+    /// Timeouts whose first retransmission had already arrived: the
+    /// timeout was spurious (seed 002).
+    pub spurious_timeouts: u64,
     pub acks_sent: u64,
     /// True forward one-way delay of data segments, seconds.
     pub owd: DurationStats,
@@ -67,6 +78,8 @@ pub struct TcpSink {
     /// RFC 7323 Last.ACK.sent: the cumulative ACK of the last ACK sent
     /// (1 before any, as ns-2's last_ack_sent_ of 0 in its numbering).
     last_ack_sent: u32,
+    /// This receiver's clock when the last marked segment arrived, until an ACK echoes it.
+    marked_echo: Option<SimTime>,
     pub stats: SinkStats,
 }
 
@@ -84,6 +97,7 @@ impl TcpSink {
             ece_pending: false,
             ts_recent: SimTime::ZERO,
             last_ack_sent: 1,
+            marked_echo: None,
             stats: SinkStats::default(),
         }
     }
@@ -118,6 +132,13 @@ impl TcpSink {
             if pkt.is_retransmit() {
                 self.stats.spurious_retransmits += 1;
             }
+            if pkt.has(flags::TIMEOUT_RETRANSMIT) {
+                self.stats.spurious_timeouts += 1;
+                ctx.record(self.series.spurious_timeout, pkt.seq as f64);
+            }
+        }
+        if pkt.has(flags::MARKED) {
+            self.marked_echo = Some(ctx.now() + self.cfg.clock_offset);
         }
         if accepted.delivered_bytes > 0 {
             self.stats.delivered_bytes += accepted.delivered_bytes;
@@ -157,18 +178,19 @@ impl TcpSink {
             Some(reporter) => reporter.blocks_for(self.last_seq, &self.reassembly),
             None => SackBlocks::default(),
         };
+        let echo = self.marked_echo.take();
         let mut ack = Packet {
             uid: 0,
             flow: self.addr.flow,
             kind: PacketKind::Ack,
-            flags: if self.ece_pending { flags::ECE } else { 0 },
+            flags: if self.ece_pending { flags::ECE } else { 0 } | if echo.is_some() { flags::MARKED } else { 0 },
             src: self.addr.local,
             dst: self.addr.remote,
             seq: self.reassembly.next_expected(),
             size_bytes: self.cfg.ack_bytes + 8 * sack.len as u32,
             payload_bytes: 0,
             created_at: ctx.now(),
-            ts_ecr: self.ts_recent,
+            ts_ecr: echo.unwrap_or(self.ts_recent),
             ..Packet::default()
         };
         ack.set_sack(sack);
@@ -190,9 +212,16 @@ mod tests {
     }
 
     fn sink_with(delayed_ack: bool, sack: bool) -> TcpSink {
-        let cfg = SinkConfig { delayed_ack, delack_interval: SimDuration::from_millis(100), ack_bytes: 40, sack };
+        let cfg = SinkConfig {
+            delayed_ack,
+            delack_interval: SimDuration::from_millis(100),
+            ack_bytes: 40,
+            sack,
+            clock_offset: SimDuration::from_secs(1000),
+        };
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(1), remote: NodeId(0) };
-        TcpSink::new(cfg, addr, DELACK, SinkSeries { delivered: SeriesId(0), owd: SeriesId(1) })
+        let series = SinkSeries { delivered: SeriesId(0), owd: SeriesId(1), spurious_timeout: SeriesId(2) };
+        TcpSink::new(cfg, addr, DELACK, series)
     }
 
     fn data(seq: u32) -> Packet {
@@ -279,6 +308,51 @@ mod tests {
         s.on_packet(&again, &mut ctx);
         assert_eq!(s.stats.spurious_retransmits, 1);
         assert_eq!(s.stats.delivered_bytes, 1000);
+    }
+
+    #[test]
+    fn a_timeout_resending_data_already_held_was_spurious() {
+        let mut s = sink(false);
+        let mut ctx = ScriptCtx::default();
+        s.on_packet(&data(0), &mut ctx);
+        s.on_packet(&data(1), &mut ctx);
+        // The timeout's first retransmission, then go-back-N's next one.
+        let mut first = data(0);
+        first.flags = flags::RETRANSMIT | flags::TIMEOUT_RETRANSMIT;
+        s.on_packet(&first, &mut ctx);
+        let mut next = data(1);
+        next.flags = flags::RETRANSMIT;
+        s.on_packet(&next, &mut ctx);
+        assert_eq!((s.stats.spurious_timeouts, s.stats.spurious_retransmits), (1, 2));
+        assert_eq!(ctx.values(SeriesId(2)), vec![0.0]);
+        // A timeout's retransmission of a segment never received is not spurious.
+        let mut needed = data(2);
+        needed.flags = flags::RETRANSMIT | flags::TIMEOUT_RETRANSMIT;
+        s.on_packet(&needed, &mut ctx);
+        assert_eq!(s.stats.spurious_timeouts, 1);
+    }
+
+    #[test]
+    fn the_ack_after_a_marked_segment_echoes_the_receiver_clock() {
+        let mut s = sink(true);
+        let mut ctx = ScriptCtx { now: SimTime(5_000_000), ..ScriptCtx::default() };
+        s.on_packet(&data(0), &mut ctx);
+        ctx.actions.clear();
+        let mut marked = data(1);
+        marked.flags = flags::MARKED;
+        ctx.now = SimTime(7_000_000);
+        s.on_packet(&marked, &mut ctx);
+        // Delayed: the echo waits for the ACK, which the timer sends.
+        assert!(ctx.take_sent().is_empty());
+        ctx.now = SimTime(107_000_000);
+        s.on_timer(&mut ctx);
+        let ack = ctx.take_sent().pop().unwrap();
+        assert!(ack.has(flags::MARKED));
+        assert_eq!(ack.ts_ecr, SimTime(7_000_000) + SimDuration::from_secs(1000));
+        // Only that ACK.
+        s.on_packet(&data(2), &mut ctx);
+        s.on_packet(&data(3), &mut ctx);
+        assert!(ctx.take_sent().iter().all(|a| !a.has(flags::MARKED)));
     }
 
     #[test]

@@ -55,6 +55,9 @@ impl TcpSender {
         if std::mem::take(&mut self.resend_after_timeout) && retransmit {
             flags_out |= flags::TIMEOUT_RETRANSMIT;
         }
+        if !retransmit && !syn {
+            flags_out |= self.owd_mark(seq, now);
+        }
         let (size_bytes, payload_bytes) = if syn {
             // A SYN is a bare TCP/IP header, 40 bytes even when data segments carry no
             // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
@@ -94,7 +97,7 @@ impl TcpSender {
 
     pub(super) fn arm_rtx(&mut self, ctx: &mut impl AgentCtx) {
         let rto = self.rto.rto();
-        ctx.set_timer(self.rtx_timer, ctx.now() + rto);
+        ctx.set_timer(self.timers.rtx, ctx.now() + rto);
         self.rtx_armed = true;
         ctx.record(self.series.rto, rto.as_secs_f64());
     }
@@ -107,7 +110,8 @@ impl TcpSender {
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
         let now = ctx.now();
-        let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO {
+        // A marked ACK's echo field holds the receiver's clock (seed 004), not TSecr.
+        let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
             // RFC 7323 4: every ACK of new data gives a sample, retransmitted or not.
             Some(now.since(pkt.ts_ecr))
         } else {
@@ -128,7 +132,7 @@ impl TcpSender {
         }
         if self.snd_una == self.snd_max {
             // RFC 6298 (5.2): all outstanding data acknowledged, turn the timer off.
-            ctx.cancel_timer(self.rtx_timer);
+            ctx.cancel_timer(self.timers.rtx);
             self.rtx_armed = false;
         } else {
             // (5.3) New data acknowledged: restart the timer.
@@ -148,6 +152,9 @@ impl TcpSender {
         self.rto.on_sample(r, ctx.now().0, timestamps);
         self.stats.rtt.add(r);
         ctx.record(self.series.rtt, r.as_secs_f64());
+        if self.owd.is_some() {
+            ctx.record(self.series.rtt_half, r.as_secs_f64() / 2.0);
+        }
         if let Some(srtt) = self.rto.srtt() {
             ctx.record(self.series.srtt, srtt.as_secs_f64());
         }
@@ -155,10 +162,11 @@ impl TcpSender {
 
     /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
     /// ACK echoing a congestion mark.
-    pub(super) fn open_cwnd(&mut self, pkt: &Packet) {
+    pub(super) fn open_cwnd(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
+        self.fast_increase_on_ack(ctx);
         self.cwnd = opened(self.cwnd, self.ssthresh);
     }
 

@@ -126,7 +126,7 @@ impl TcpSender {
         if !self.fack_state().in_recovery {
             if ack > self.snd_una && pkt.sack_len == 0 {
                 self.take_new_ack(pkt, ctx);
-                self.open_cwnd(pkt);
+                self.open_cwnd(pkt, ctx);
                 let st = self.fack_state();
                 st.fack_end = ack;
                 st.hold = false;
@@ -168,7 +168,7 @@ impl TcpSender {
         let st = self.fack_state();
         st.retran_data -= st.board.update(una, pkt.sack().iter());
         st.hold |= st.board.lost_retransmission(pkt.sack().iter());
-        self.open_cwnd(pkt);
+        self.open_cwnd(pkt, ctx);
         let st = self.fack_state();
         if pkt.sack_len == 0 && ack > st.recover_seq {
             st.in_recovery = false;

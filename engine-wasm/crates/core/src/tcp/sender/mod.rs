@@ -8,6 +8,7 @@
 
 mod core;
 mod fack;
+mod owd;
 mod reno;
 mod sack;
 mod vegas;
@@ -66,6 +67,26 @@ pub struct SenderConfig {
     /// set_initial_window with syn_ and delay_growth_).
     pub start_with_one: bool,
     pub vegas: VegasParams,
+    /// Seed 004's one-way delay estimator: marked samples taken before t_0
+    /// is chosen; `None` when off.
+    pub owd_probes: Option<u32>,
+    /// Seed 004's TCP Fast Increase (needs the estimator).
+    pub fast_increase: bool,
+}
+
+/// The sender's timers.
+#[derive(Copy, Clone, Debug)]
+pub struct SenderTimers {
+    /// Retransmission timer.
+    pub rtx: TimerId,
+    /// Fast Increase's cwnd timer.
+    pub cwnd: TimerId,
+}
+
+impl SenderTimers {
+    /// Timer kinds, as the simulation tells them apart.
+    pub const RTX_KIND: u8 = 0;
+    pub const CWND_KIND: u8 = 1;
 }
 
 /// The series a sender writes.
@@ -79,6 +100,11 @@ pub struct SenderSeries {
     pub fast_retransmit: SeriesId,
     pub timeout: SeriesId,
     pub ecn_echo: SeriesId,
+    /// Estimated forward one-way delay of marked segments, seconds (seed 004).
+    pub owd_fwd_est: SeriesId,
+    /// Half of each RTT sample, the naive forward-delay guess the estimator
+    /// is compared with (recorded when the estimator is on).
+    pub rtt_half: SeriesId,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -92,6 +118,8 @@ pub struct SenderStats {
     pub ecn_reductions: u64,
     /// RTT samples.
     pub rtt: DurationStats,
+    /// Estimated forward one-way delays (seed 004).
+    pub owd_fwd_est: DurationStats,
 }
 
 /// The last congestion response (ns-2's `last_cwnd_action_`).
@@ -108,7 +136,7 @@ enum LastAction {
 pub struct TcpSender {
     cfg: SenderConfig,
     addr: FlowAddr,
-    rtx_timer: TimerId,
+    timers: SenderTimers,
     series: SenderSeries,
     /// Oldest unacknowledged segment (ns-2's highest_ack_ + 1).
     snd_una: u32,
@@ -143,11 +171,13 @@ pub struct TcpSender {
     fack: Option<FackRecovery>,
     /// Vegas's rate comparison and fine-grained timer.
     vegas: Option<VegasState>,
+    /// Seed 004's marking, estimator and Fast Increase.
+    owd: Option<owd::OwdSender>,
     pub stats: SenderStats,
 }
 
 impl TcpSender {
-    pub fn new(cfg: SenderConfig, addr: FlowAddr, rtx_timer: TimerId, series: SenderSeries) -> Self {
+    pub fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries) -> Self {
         let rto = match cfg.rto_kind {
             RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
             RtoKind::Ns2 { clock_offset } => RtoTimer::Ns2(Ns2Rto::new(
@@ -180,10 +210,11 @@ impl TcpSender {
             sack: (cfg.variant == Variant::Sack1).then(SackRecovery::default),
             fack: (cfg.variant == Variant::Fack).then(FackRecovery::default),
             vegas: (cfg.variant == Variant::Vegas).then(|| VegasState::new(cfg.vegas, cfg.rwnd_segments)),
+            owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
             stats: SenderStats::default(),
             cfg,
             addr,
-            rtx_timer,
+            timers,
             series,
         }
     }
@@ -230,6 +261,7 @@ impl TcpSender {
         if !self.started || pkt.seq > self.snd_max {
             return;
         }
+        self.owd_on_ack(pkt, ctx);
         // ns-2 reacts to ECN-echo before anything else in the ACK.
         if self.cfg.ecn && pkt.has(flags::ECE) {
             self.on_ecn_echo(pkt.seq, ctx);
@@ -242,8 +274,15 @@ impl TcpSender {
         }
     }
 
-    /// The retransmission timer fired.
-    pub fn on_timer(&mut self, ctx: &mut impl AgentCtx) {
+    /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
+    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
+        if kind == SenderTimers::CWND_KIND {
+            return self.on_cwnd_timer(ctx);
+        }
+        self.on_rtx_timer(ctx);
+    }
+
+    fn on_rtx_timer(&mut self, ctx: &mut impl AgentCtx) {
         self.rtx_armed = false;
         if self.snd_una == self.snd_max {
             return;
@@ -258,6 +297,7 @@ impl TcpSender {
             Variant::Fack => return self.fack_timeout(ctx),
             Variant::Vegas => return self.vegas_timeout(ctx),
         }
+        self.owd_on_timeout(ctx);
         self.timeout_common(ctx);
     }
 }
@@ -270,6 +310,7 @@ mod tests {
     use crate::time::SimDuration;
 
     const RTX: TimerId = TimerId(0);
+    const CWND_TIMER: TimerId = TimerId(1);
 
     fn series() -> SenderSeries {
         let id = SeriesId;
@@ -282,6 +323,8 @@ mod tests {
             fast_retransmit: id(5),
             timeout: id(6),
             ecn_echo: id(7),
+            owd_fwd_est: id(8),
+            rtt_half: id(9),
         }
     }
 
@@ -302,12 +345,14 @@ mod tests {
             delay_growth: false,
             start_with_one: false,
             vegas: VegasParams::default(),
+            owd_probes: None,
+            fast_increase: false,
         }
     }
 
     fn sender(cfg: SenderConfig) -> TcpSender {
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(0), remote: NodeId(1) };
-        TcpSender::new(cfg, addr, RTX, series())
+        TcpSender::new(cfg, addr, SenderTimers { rtx: RTX, cwnd: CWND_TIMER }, series())
     }
 
     fn ack(seq: u32) -> Packet {
@@ -466,7 +511,7 @@ mod tests {
         for _ in 0..5 {
             let fired_at = deadline;
             ctx.now = fired_at;
-            s.on_timer(&mut ctx);
+            s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
             deadline = ctx.timer(RTX).unwrap();
             gaps.push((deadline.0 - fired_at.0) / 1_000_000_000);
             let resent = ctx.take_sent();
@@ -484,7 +529,7 @@ mod tests {
         let mut ctx = ScriptCtx::default();
         s.start(&mut ctx);
         ctx.now = SimTime(1_000_000_000);
-        s.on_timer(&mut ctx);
+        s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
         ctx.now = SimTime(1_300_000_000);
         s.on_packet(&ack(1), &mut ctx);
         assert!(ctx.values(series().rtt).is_empty());

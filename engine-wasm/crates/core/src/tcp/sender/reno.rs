@@ -28,7 +28,7 @@ impl TcpSender {
                 self.dupwnd = 0;
                 self.partial_ack_seen = false;
                 self.take_new_ack(pkt, ctx);
-                self.open_cwnd(pkt);
+                self.open_cwnd(pkt, ctx);
                 self.delay_growth(ack);
             }
             self.record_window(ctx);

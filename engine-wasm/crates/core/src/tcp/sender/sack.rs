@@ -34,7 +34,7 @@ impl TcpSender {
         if !self.sack_state().in_recovery {
             if ack > self.snd_una {
                 self.take_new_ack(pkt, ctx);
-                self.open_cwnd(pkt);
+                self.open_cwnd(pkt, ctx);
                 self.delay_growth(ack);
                 let st = self.sack_state();
                 st.after_timeout = false;
