@@ -137,8 +137,11 @@ impl TcpSender {
             if self.cfg.delay_growth && last_ack == 0 {
                 self.cwnd = self.cfg.initial_window as f64;
             }
+            // Deflate a window inflated by duplicate ACKs to the one the fast
+            // retransmit chose. After a timeout none was chosen (0): ns-2
+            // would set cwnd to 0 here and stall until the next timeout.
             let new_cwnd = self.vegas().new_cwnd;
-            if self.dupacks > threshold && self.cwnd > new_cwnd {
+            if self.dupacks > threshold && new_cwnd >= 1.0 && self.cwnd > new_cwnd {
                 self.cwnd = new_cwnd;
                 self.ssthresh = 2.0;
             }
