@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app';
 import { KnobsPanel } from './pages/knobs';
+import { MechanismBar } from './pages/mechanisms';
+import { PlotsPanel } from './pages/plots';
 import { PlaybackBar } from './pages/playback';
 import { keep } from './support';
 
@@ -124,4 +126,26 @@ test('a long run shows its progress and can be cancelled; the page keeps answeri
   await expect(status).toContainText('Run cancelled');
   await status.getByRole('button', { name: 'Run again' }).click();
   await expect(app.root).toHaveAttribute('data-run-state', 'running');
+});
+
+test("the scenario's prominent SACK switch sets its fields, re-runs, and changes the plots and the URL", async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  const bar = new MechanismBar(page);
+  const plots = new PlotsPanel(page);
+  await app.open('/?s=seed000/wired&seed=1&set=flows.ftp.tcp.rwnd=725KB');
+  await app.waitForRun();
+  await plots.waitDrawn();
+  const sack = bar.switch('SACK');
+  await expect(sack).toHaveAttribute('aria-checked', 'false');
+  const before = await plots.plot('tseq').screenshot();
+  const runId = await app.runId();
+  await sack.click();
+  await app.waitForRun(runId);
+  await plots.waitDrawn();
+  await expect(sack).toHaveAttribute('aria-checked', 'true');
+  expect(app.params().getAll('set')).toEqual(['flows.ftp.receiver.sack=true', 'flows.ftp.tcp.rwnd=725KB', 'flows.ftp.tcp.variant=sack1']);
+  await expect(page.getByTestId('summary')).toContainText('sack1');
+  await expect(plots.plot('tseq').locator('.legend')).toContainText('SACK blocks');
+  expect((await plots.plot('tseq').screenshot()).equals(before)).toBe(false);
+  await keep(testInfo, 'wired-sack', await page.screenshot());
 });

@@ -1,3 +1,5 @@
+import { minmaxIndex } from './minmaxIndex';
+
 // Per-pixel min/max decimation (as uPlot and the M4 algorithm do): when a series
 // has more points than the plot has pixel columns, keep in each column only the
 // first, lowest, highest and last point. The drawn line then covers exactly the
@@ -27,25 +29,40 @@ export function decimate(times: Float64Array, values: Float64Array, t0: number, 
 
   const out: number[] = [];
   const scale = columns / (t1 - t0);
-  let column = Number.NaN;
-  let firstI = 0;
-  let minI = 0;
-  let maxI = 0;
-  let lastI = 0;
-  const flush = () => {
+  const column = (i: number) => Math.floor(((times[i] ?? 0) - t0) * scale);
+  const push = (a: number, b: number, c: number, d: number) => {
     // Up to four indices, ascending and distinct.
-    const picks = [firstI, minI, maxI, lastI].sort((a, b) => a - b);
+    const picks = [a, b, c, d].sort((x, y) => x - y);
     for (let k = 0; k < picks.length; k++) {
       const p = picks[k] ?? 0;
       if (k === 0 || p !== picks[k - 1]) out.push(p);
     }
   };
+  const index = minmaxIndex(values.length === n ? values : values.subarray(0, n));
+  if (index) {
+    // Column by column: its index range by binary search, its extremes from the block index.
+    for (let i = first; i <= last; ) {
+      const c = column(i);
+      let j = Math.max(i + 1, Math.min(last + 1, lowerBound(times, last + 1, t0 + (c + 1) / scale)));
+      // Floating point at the boundary: agree with column() exactly.
+      while (j <= last && column(j) === c) j++;
+      while (j - 1 > i && column(j - 1) !== c) j--;
+      push(i, index.argmin(i, j), index.argmax(i, j), j - 1);
+      i = j;
+    }
+    return Uint32Array.from(out);
+  }
+  let col = Number.NaN;
+  let firstI = 0;
+  let minI = 0;
+  let maxI = 0;
+  let lastI = 0;
   for (let i = first; i <= last; i++) {
-    const c = Math.floor(((times[i] ?? 0) - t0) * scale);
+    const c = column(i);
     const v = values[i] ?? 0;
-    if (c !== column) {
-      if (!Number.isNaN(column)) flush();
-      column = c;
+    if (c !== col) {
+      if (!Number.isNaN(col)) push(firstI, minI, maxI, lastI);
+      col = c;
       firstI = minI = maxI = lastI = i;
     } else {
       lastI = i;
@@ -53,7 +70,7 @@ export function decimate(times: Float64Array, values: Float64Array, t0: number, 
       if (v > (values[maxI] ?? 0)) maxI = i;
     }
   }
-  flush();
+  push(firstI, minI, maxI, lastI);
   return Uint32Array.from(out);
 }
 
@@ -76,11 +93,14 @@ function lowerBound(times: Float64Array, n: number, t: number): number {
 export function decimateRanges(
   times: Float64Array,
   starts: Float64Array,
-  ends: Float64Array,
+  /** Null: each bar is one unit tall (a segment: [seq, seq + 1)). */
+  endsOrNull: Float64Array | null,
   t0: number,
   t1: number,
   width: number,
 ): { times: Float64Array; starts: Float64Array; ends: Float64Array } {
+  const unit = endsOrNull === null;
+  const ends = endsOrNull ?? starts;
   const n = Math.min(times.length, starts.length, ends.length);
   const first = lowerBound(times, n, t0);
   let last = lowerBound(times, n, t1);
@@ -88,28 +108,37 @@ export function decimateRanges(
   const count = last - first;
   const columns = Math.max(1, Math.floor(width));
   if (count <= 2 * columns || t1 <= t0) {
-    return { times: times.slice(first, last), starts: starts.slice(first, last), ends: ends.slice(first, last) };
+    const e = ends.slice(first, last);
+    if (unit) for (let k = 0; k < e.length; k++) e[k] = (e[k] ?? 0) + 1;
+    return { times: times.slice(first, last), starts: starts.slice(first, last), ends: e };
   }
   const ot: number[] = [];
   const os: number[] = [];
   const oe: number[] = [];
   const scale = columns / (t1 - t0);
-  let column = Number.NaN;
-  for (let i = first; i < last; i++) {
-    const t = times[i] ?? 0;
-    const c = Math.floor((t - t0) * scale);
-    const s = starts[i] ?? 0;
-    const e = ends[i] ?? 0;
-    if (c !== column) {
-      column = c;
-      ot.push(t0 + (c + 0.5) / scale);
-      os.push(s);
-      oe.push(e);
+  const column = (i: number) => Math.floor(((times[i] ?? 0) - t0) * scale);
+  const lo = minmaxIndex(starts);
+  const hi = minmaxIndex(ends);
+  for (let i = first; i < last; ) {
+    const c = column(i);
+    let j = Math.max(i + 1, Math.min(last, lowerBound(times, last, t0 + (c + 1) / scale)));
+    while (j < last && column(j) === c) j++;
+    while (j - 1 > i && column(j - 1) !== c) j--;
+    let s = Number.POSITIVE_INFINITY;
+    let e = Number.NEGATIVE_INFINITY;
+    if (lo && hi) {
+      s = starts[lo.argmin(i, j)] ?? 0;
+      e = ends[hi.argmax(i, j)] ?? 0;
     } else {
-      const k = os.length - 1;
-      if (s < (os[k] ?? s)) os[k] = s;
-      if (e > (oe[k] ?? e)) oe[k] = e;
+      for (let k = i; k < j; k++) {
+        if ((starts[k] ?? 0) < s) s = starts[k] ?? 0;
+        if ((ends[k] ?? 0) > e) e = ends[k] ?? 0;
+      }
     }
+    ot.push(t0 + (c + 0.5) / scale);
+    os.push(s);
+    oe.push(unit ? e + 1 : e);
+    i = j;
   }
   return { times: Float64Array.from(ot), starts: Float64Array.from(os), ends: Float64Array.from(oe) };
 }

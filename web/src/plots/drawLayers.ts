@@ -123,8 +123,7 @@ function drawRanges(
   colour: string,
   runB: boolean,
 ): void {
-  const ends = d.ends ?? d.values.map((v) => v + 1);
-  const bars = decimateRanges(d.timesMs, d.values, ends, t0, t1, width);
+  const bars = decimateRanges(d.timesMs, d.values, d.ends ?? null, t0, t1, width);
   ctx.strokeStyle = colour;
   ctx.lineWidth = runB ? 1 : 1.5;
   ctx.globalAlpha = runB ? 0.7 : 1;

@@ -2,7 +2,20 @@
 // series, so the choices are tested without a browser.
 
 import type { SeriesView } from '../state/runStore';
-import { lowerBound } from '../state/search';
+import { lowerBound, upperBound } from '../state/search';
+import { minmaxIndex } from './minmaxIndex';
+
+function minOf(a: Float64Array, from: number, to: number): number {
+  let m = Number.POSITIVE_INFINITY;
+  for (let i = from; i < to; i++) if ((a[i] ?? 0) < m) m = a[i] ?? 0;
+  return m;
+}
+
+function maxOf(a: Float64Array, from: number, to: number): number {
+  let m = Number.NEGATIVE_INFINITY;
+  for (let i = from; i < to; i++) if ((a[i] ?? 0) > m) m = a[i] ?? 0;
+  return m;
+}
 
 /** A series with its values converted to the plot's unit. */
 export interface SeriesData {
@@ -128,17 +141,21 @@ export function visibleRange(layers: readonly PlotLayer[], t0: number, t1: numbe
     const d = layerData(layer, t0, t1, widthPx);
     if (!d) continue;
     const n = d.timesMs.length;
-    let i = Math.max(0, lowerBound(d.timesMs, n, t0) - (layer.style === 'step' ? 1 : 0));
-    for (; i < n; i++) {
-      const t = d.timesMs[i] ?? 0;
-      if (t > t1) break;
-      const v = (d.values[i] ?? 0) * d.scale;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-      if (d.ends) {
-        const e = (d.ends[i] ?? 0) * d.scale;
-        if (e > hi) hi = e;
-      }
+    const a = Math.max(0, lowerBound(d.timesMs, n, t0) - (layer.style === 'step' ? 1 : 0));
+    const b = upperBound(d.timesMs, n, t1);
+    if (b <= a) continue;
+    // Large series: extremes from the block index instead of a scan.
+    const vIdx = minmaxIndex(d.values);
+    const eIdx = d.ends ? minmaxIndex(d.ends) : null;
+    const vLo = (vIdx ? (d.values[vIdx.argmin(a, b)] ?? 0) : minOf(d.values, a, b)) * d.scale;
+    const vHi = (vIdx ? (d.values[vIdx.argmax(a, b)] ?? 0) : maxOf(d.values, a, b)) * d.scale;
+    const scaledLo = Math.min(vLo, vHi);
+    const scaledHi = Math.max(vLo, vHi);
+    if (scaledLo < lo) lo = scaledLo;
+    if (scaledHi > hi) hi = scaledHi;
+    if (d.ends) {
+      const e = (eIdx ? (d.ends[eIdx.argmax(a, b)] ?? 0) : maxOf(d.ends, a, b)) * d.scale;
+      if (e > hi) hi = e;
     }
   }
   return lo <= hi ? [lo, hi] : null;

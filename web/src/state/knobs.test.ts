@@ -65,7 +65,7 @@ describe('overrideFor', () => {
 describe('preset knobs', () => {
   const withPresets = `${wired}
 [[knobs]]
-label = "SACK"
+label = "SACK test"
 prominent = true
 help = "Selective acknowledgements"
 presets = [
@@ -77,13 +77,14 @@ presets = [
   function presetViews(sets: Override[]) {
     const r = resolveOverrides(validate, withPresets, 'toml', sets, true);
     const base = resolveOverrides(validate, withPresets, 'toml', [], false).scenario;
-    return { r, views: presetKnobViews(base, r, r.presetValues) };
+    // The scenario file may have preset knobs of its own: this test's is the one labelled "SACK test".
+    return { r, views: presetKnobViews(base, r, r.presetValues).filter((v) => v.label === 'SACK test') };
   }
 
   it('selects the preset whose every field has its value in the run', () => {
     const { views: v } = presetViews([]);
     expect(v).toHaveLength(1);
-    expect(v[0]).toMatchObject({ label: 'SACK', prominent: true, selected: 0, help: 'Selective acknowledgements' });
+    expect(v[0]).toMatchObject({ label: 'SACK test', prominent: true, selected: 0, help: 'Selective acknowledgements' });
     expect(v[0]?.presets.map((p) => p.valid)).toEqual([true, true, false]);
     // Choosing "off" on the scenario as written changes nothing: no overrides.
     // (The engine may order a preset's fields by path.)
@@ -108,9 +109,16 @@ presets = [
     expect(presetViews([['flows.ftp.receiver.sack', 'true']]).views[0]?.selected).toBe(-1);
   });
 
-  it('marks [false, true] knobs as switches and leaves the rest alone', () => {
+  it('marks [false, true] knobs (either order) as switches and leaves the rest alone', () => {
     const { views: v } = views([]);
-    expect(v.find((k) => k.path === 'flows.ftp.receiver.delayed_ack')?.isSwitch).toBe(true);
+    expect(v.find((k) => k.path === 'flows.ftp.receiver.delayed_ack')).toMatchObject({ isSwitch: true, onIndex: 1 });
     expect(v.find((k) => k.path === 'flows.ftp.tcp.variant')?.isSwitch).toBe(false);
+    const scaled = knobViews(
+      { ...resolveOverrides(validate, wired, 'toml', [], false).scenario!, knobs: [{ label: 'W', path: 'flows.ftp.tcp.window_scaling', options: [true, false] }] },
+      null,
+      null,
+      [],
+    )[0];
+    expect(scaled).toMatchObject({ isSwitch: true, onIndex: 0 });
   });
 });

@@ -21,8 +21,10 @@ export interface KnobView {
   errors: FieldError[];
   /** Shown among the mechanism switches at the top. */
   prominent: boolean;
-  /** Options are exactly [false, true]: drawn as a switch. */
+  /** Options are false and true (either order): drawn as a switch. */
   isSwitch: boolean;
+  /** Index of the option "true" (the switch's on position), or -1. */
+  onIndex: number;
 }
 
 /** A knob of named presets, each setting several fields. */
@@ -84,7 +86,8 @@ export function knobViews(
       override,
       errors,
       prominent: knob.prominent ?? false,
-      isSwitch: options.length === 2 && options[0] === 'false' && options[1] === 'true',
+      isSwitch: options.length === 2 && options.includes('false') && options.includes('true'),
+      onIndex: options.indexOf('true'),
     };
   });
 }

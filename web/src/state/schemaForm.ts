@@ -164,13 +164,19 @@ export function fieldsOf(defName: string, skip: readonly string[] = [], schema =
 }
 
 /** Settings of one direction of a link: rate, delay, errors, queue (and whatever comes). */
+// The schema is fixed for a build: its fields are read once.
+let channelCache: FieldDesc[] | null = null;
+let flowCache: FieldDesc[] | null = null;
+
 export function channelFields(): FieldDesc[] {
-  return ordered(fieldsOf('ChannelSpec'), ['rate', 'delay', 'errors.ber', 'queue.limit', 'queue.kind']);
+  channelCache ??= ordered(fieldsOf('ChannelSpec'), ['rate', 'delay', 'errors.ber', 'queue.limit', 'queue.kind']);
+  return channelCache;
 }
 
 /** Settings of a flow: tcp.*, receiver.*, app.* (not its id and endpoints). */
 export function flowFields(): FieldDesc[] {
-  return fieldsOf('FlowSpec', ['id', 'from', 'to']);
+  flowCache ??= fieldsOf('FlowSpec', ['id', 'from', 'to']);
+  return flowCache;
 }
 
 /** The choices of an enumerated definition, e.g. NodeKind, Variant. */

@@ -54,8 +54,8 @@ export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: Knob
   let control;
   if (knob.isSwitch && !invalid) {
     control = (
-      <Switch id={id} labelledBy={`${id}-label`} checked={knob.selected === 1} describedBy={describedBy} onChange={(on) => onCommit(knob, on ? 'true' : 'false', on ? 1 : 0)}>
-        {knob.selected === 1 ? 'on' : 'off'}
+      <Switch id={id} labelledBy={`${id}-label`} checked={knob.selected >= 0 && knob.selected === knob.onIndex} describedBy={describedBy} onChange={(on) => onCommit(knob, on ? 'true' : 'false', on ? knob.onIndex : 1 - knob.onIndex)}>
+        {knob.selected >= 0 && knob.selected === knob.onIndex ? 'on' : 'off'}
       </Switch>
     );
   } else if (knob.options.length > 0) {

@@ -39,7 +39,7 @@ function FieldMechanism({ knob }: { knob: KnobView }) {
   return (
     <div className="mechanism" data-knob={knob.path} title={knob.help ?? undefined}>
       {knob.isSwitch ? (
-        <Switch checked={knob.selected === 1} onChange={(on) => commit(knob, on ? 'true' : 'false', on ? 1 : 0)} invalid={invalid} testId={`mechanism-${knob.label}`}>
+        <Switch checked={knob.selected >= 0 && knob.selected === knob.onIndex} onChange={(on) => commit(knob, on ? 'true' : 'false', on ? knob.onIndex : 1 - knob.onIndex)} invalid={invalid} testId={`mechanism-${knob.label}`}>
           {knob.label}
         </Switch>
       ) : (
