@@ -2,8 +2,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
+import { useSettledVersion } from '../views/useSettledVersion';
 import { formatClock } from '../format';
-import { buildScene, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
+import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
+import { gaugeSeries, gaugesAt } from './gauges';
 import { fadeSimMs, packetsAt } from './packets';
 
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
@@ -15,7 +17,8 @@ export function AnimationCanvas() {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(boxRef);
-  const { topology, dataVersion, traceTruncatedAtMs } = run;
+  const { topology, traceTruncatedAtMs } = run;
+  const dataVersion = useSettledVersion(run);
   const height = topology ? sceneHeight(topology) : 236;
 
   const scene = useMemo(
@@ -32,11 +35,15 @@ export function AnimationCanvas() {
     const theme: Theme = readTheme(canvas);
     const fade = fadeSimMs(speed);
     const limits = lanePacketLimits(scene);
+    // Proxy buffers and Snoop caches, at their nodes (series read once per data change).
+    const views = store.getMeta().seriesInfo.flatMap((_, id) => store.seriesView(id) ?? []);
+    const gauges = topology ? gaugeSeries(views, topology) : [];
     let shown = '';
     const off = playback.onFrame((t) => {
       const trace = store.traceView();
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
       drawScene(ctx, scene, frame, theme);
+      if (gauges.length > 0) drawGauges(ctx, scene, gaugesAt(gauges, t), theme);
       // For tests and benchmarks: how many packets are in view, and how many lanes are aggregated.
       const count = String(frame?.count ?? 0);
       const dense = String(frame?.density.length ?? 0);
@@ -51,10 +58,8 @@ export function AnimationCanvas() {
     });
     return off;
     // themeName: the colours are read again when the theme changes.
-  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName]);
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion]);
 
-  // New data: draw again at the same time.
-  useEffect(() => playback.invalidate(), [dataVersion, playback]);
 
   const label = topology
     ? `Animation of the network: ${topology.nodes.map((n) => n.label).join(', ')}; packets move along the links as the playback runs.`

@@ -3,6 +3,7 @@
 import type { Topology } from '../engine/protocol';
 import { formatDuration, formatRate } from '../format';
 import type { Theme } from '../theme';
+import type { Gauge } from './gauges';
 import { drawNode } from './glyphs';
 import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
 import { FLAG } from '../engine/traceColumns';
@@ -137,6 +138,38 @@ export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, frame: Pa
       const lane = geo.lanes[c.channel];
       if (lane) drawCross(ctx, lane.end, 6, theme.corrupt, c.opacity, true);
     }
+  }
+}
+
+/** Middlebox state at its node: a bar filling up to the run's largest value, and the value in words. */
+export function drawGauges(ctx: CanvasRenderingContext2D, scene: Scene, gauges: readonly Gauge[], theme: Theme): void {
+  const geo = scene.geometry;
+  const perNode = new Map<number, number>();
+  for (const g of gauges) {
+    const at = geo.nodes[g.node];
+    if (!at) continue;
+    const k = perNode.get(g.node) ?? 0;
+    perNode.set(g.node, k + 1);
+    const w = 64;
+    const x = at.x - w / 2;
+    const y = at.y - geo.nodeRadius - 14 - k * 24;
+    ctx.save();
+    ctx.fillStyle = theme.surface;
+    ctx.globalAlpha = 0.9;
+    ctx.fillRect(x - 2, y - 13, w + 4, 22);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = theme.middlebox;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(x + 0.5, y + 0.5, w - 1, 6);
+    ctx.fillStyle = theme.middlebox;
+    ctx.fillRect(x + 1, y + 1, Math.max(0, (w - 2) * Math.min(1, g.value / Math.max(g.max, 1e-9))), 5);
+    ctx.font = `10.5px ${theme.font}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.fillStyle = theme.text;
+    const unit = g.unit === 'bytes' ? ' B' : g.unit === 'packets' ? ' pkt' : g.unit ? ` ${g.unit}` : '';
+    ctx.fillText(`${g.label} ${Math.round(g.value).toLocaleString('en-US')}${unit}`, at.x, y - 1);
+    ctx.restore();
   }
 }
 

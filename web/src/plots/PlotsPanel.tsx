@@ -7,6 +7,7 @@ import { Plot } from './Plot';
 import { overlay, plotsFor, visiblePlots, type PlotDef, type PlotInputs } from './registry';
 import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
+import { useSettledVersion } from '../views/useSettledVersion';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -38,16 +39,21 @@ export function PlotsPanel() {
   const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
   const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
   const selectId = useId();
-  const { dataVersion, endMs, status } = run;
+  const { endMs, status } = run;
+  // Models are rebuilt from all the data: at a settled pace while a run streams in.
+  const dataVersion = useSettledVersion(run);
+  const versionB = useSettledVersion(runB ?? run);
   const complete = status === 'done' && (runB === null || runB.status === 'done');
   const stepEndMs = Math.min(status === 'done' ? endMs : run.nowMs, run.seriesTruncatedAtMs ?? Infinity);
   const hasTrace = run.topology !== null && (store.traceView()?.count ?? 0) > 0;
 
   const all = useMemo(() => plotsFor(run.seriesInfo, hasTrace), [run.seriesInfo, hasTrace]);
   const shown = visiblePlots(all, v.plots);
+  const comparing = runB !== null;
   const models = useMemo(() => {
-    const a = inputsFor(store, run, flow?.id ?? null);
-    const b = runB && runB.topology ? inputsFor(storeB, runB, flow?.id ?? null) : null;
+    const metaB = storeB.getMeta();
+    const a = inputsFor(store, store.getMeta(), flow?.id ?? null);
+    const b = comparing && metaB.topology ? inputsFor(storeB, metaB, flow?.id ?? null) : null;
     const out = new Map<string, PlotModel>();
     for (const def of shown) {
       const modelB = b && (def.scope === 'network' || b.flow) ? def.build(b) : null;
@@ -55,7 +61,7 @@ export function PlotsPanel() {
     }
     return out;
     // dataVersion: the store's columns grow in place; rebuild the models when they do.
-  }, [store, storeB, run, runB, flow?.id, shown.map((p) => p.id).join(','), dataVersion, runB?.dataVersion]);
+  }, [store, storeB, comparing, flow?.id, shown.map((p) => p.id).join(','), dataVersion, versionB, status, run.topology, run.scenario]);
 
   const setPlots = (ids: string[]) => view.set({ plots: ids });
   const scenarioId = run.scenario?.id ?? 'run';
@@ -116,7 +122,7 @@ export function PlotsPanel() {
                 endMs={endMs}
                 stepEndMs={stepEndMs}
                 complete={complete}
-                dataVersion={dataVersion + (runB?.dataVersion ?? 0) * 1e6}
+                dataVersion={dataVersion + (comparing ? versionB : 0) * 1e6}
                 height={def.wide ? 240 : 200}
                 exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
                 exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? ` · flow ${flow.id}` : ''}${runB ? ' · A solid, B dashed' : ''}`}

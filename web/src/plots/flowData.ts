@@ -39,33 +39,43 @@ export interface FlowTrace {
   mssBytes: number;
 }
 
-/** Growable pairs of columns, sorted by time on the way out. */
+/** Growable typed columns (no per-point objects), sorted by time on the way out. */
 class Collector {
-  private t: number[] = [];
-  private v: number[] = [];
-  private e: number[] | null;
+  private t = new Float64Array(256);
+  private v = new Float64Array(256);
+  private e: Float64Array | null;
+  private n = 0;
   constructor(withEnds = false) {
-    this.e = withEnds ? [] : null;
+    this.e = withEnds ? new Float64Array(256) : null;
   }
   push(t: number, v: number, end = 0): void {
-    this.t.push(t);
-    this.v.push(v);
-    this.e?.push(end);
+    if (this.n === this.t.length) {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.t = grow(this.t);
+      this.v = grow(this.v);
+      if (this.e) this.e = grow(this.e);
+    }
+    this.t[this.n] = t;
+    this.v[this.n] = v;
+    if (this.e) this.e[this.n] = end;
+    this.n++;
   }
   done(): Points {
-    const n = this.t.length;
+    const n = this.n;
+    const t = this.t.subarray(0, n);
+    const v = this.v.subarray(0, n);
+    const e = this.e?.subarray(0, n) ?? null;
     let sorted = true;
-    for (let i = 1; i < n && sorted; i++) sorted = (this.t[i] ?? 0) >= (this.t[i - 1] ?? 0);
-    const order = Array.from({ length: n }, (_, i) => i);
+    for (let i = 1; i < n && sorted; i++) sorted = (t[i] ?? 0) >= (t[i - 1] ?? 0);
+    if (sorted) return e ? { timesMs: t, values: v, ends: e } : { timesMs: t, values: v };
     // Stable: equal times keep trace order.
-    if (!sorted) order.sort((a, b) => (this.t[a] ?? 0) - (this.t[b] ?? 0) || a - b);
-    const out: Points = {
-      timesMs: Float64Array.from(order, (i) => this.t[i] ?? 0),
-      values: Float64Array.from(order, (i) => this.v[i] ?? 0),
-    };
-    const e = this.e;
-    if (e) out.ends = Float64Array.from(order, (i) => e[i] ?? 0);
-    return out;
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (t[a] ?? 0) - (t[b] ?? 0) || a - b);
+    const pick = (a: Float64Array) => Float64Array.from(order, (i) => a[i] ?? 0);
+    return e ? { timesMs: pick(t), values: pick(v), ends: pick(e) } : { timesMs: pick(t), values: pick(v) };
   }
 }
 
@@ -99,8 +109,7 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
   const spoofed = new Collector();
   const sack = new Collector(true);
   const window = new Collector();
-  const rxTimes: number[] = [];
-  const rxBytes: number[] = [];
+  const received = new Collector();
 
   for (let i = 0; i < trace.count; i++) {
     if (trace.flow[i] !== flowIndex) continue;
@@ -130,22 +139,17 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
     if (flags & FLAG.localRetransmission && fate !== PacketFate.dropped) local.push(trace.txStartMs[i] ?? 0, seq);
     if (fate === PacketFate.dropped) lost.push(trace.enqueuedMs[i] ?? 0, seq);
     else if (fate === PacketFate.corrupted) lost.push(arrival, seq);
-    else if (c.to === flow.to) {
-      rxTimes.push(arrival);
-      rxBytes.push(Math.max(0, Math.min(mss, (trace.size[i] ?? 0) - header)));
-    }
+    else if (c.to === flow.to) received.push(arrival, Math.max(0, Math.min(mss, (trace.size[i] ?? 0) - header)));
   }
 
-  // Arrivals over one FIFO channel are in order; several channels into the receiver need a sort.
-  const order = rxTimes.map((_, i) => i);
-  if (rxTimes.some((t, i) => i > 0 && t < (rxTimes[i - 1] ?? 0))) order.sort((a, b) => (rxTimes[a] ?? 0) - (rxTimes[b] ?? 0) || a - b);
-  const timesMs = Float64Array.from(order, (i) => rxTimes[i] ?? 0);
-  const cumBytes = new Float64Array(order.length);
+  // Arrivals over one FIFO channel are in order; several channels into the receiver are sorted by done().
+  const rx = received.done();
+  const cumBytes = new Float64Array(rx.values.length);
   let sum = 0;
-  order.forEach((i, k) => {
-    sum += rxBytes[i] ?? 0;
+  for (let k = 0; k < cumBytes.length; k++) {
+    sum += rx.values[k] ?? 0;
     cumBytes[k] = sum;
-  });
+  }
 
   return {
     sent: sent.done(),
@@ -156,7 +160,7 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
     spoofedAcks: spoofed.done(),
     sack: sack.done(),
     window: window.done(),
-    received: { timesMs, cumBytes },
+    received: { timesMs: rx.timesMs, cumBytes },
     mssBytes: mss,
   };
 }

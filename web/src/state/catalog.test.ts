@@ -20,7 +20,11 @@ function entry(file: string, id: string | null, title = id ?? '', paper?: string
 
 describe('catalog', () => {
   it('names files by their path under scenarios/', () => {
-    const files = scenarioFiles({ '../../../scenarios/seed000/wired.toml': 'a', '../../../scenarios/bench/x.toml': 'b' });
+    const files = scenarioFiles({
+      '../../../scenarios/seed000/wired.toml': 'a',
+      '../../../scenarios/bench/x.toml': 'b',
+      '../../../scenarios/seed003/table1.sweep.toml': 'a sweep, not a scenario',
+    });
     expect(files).toEqual([
       { file: 'bench/x.toml', text: 'b' },
       { file: 'seed000/wired.toml', text: 'a' },

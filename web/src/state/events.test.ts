@@ -46,18 +46,29 @@ describe('events', () => {
     expect(list.length).toBe(8);
     const refs = Array.from({ length: list.length }, (_, p) => list.ref(p));
     expect(refs.map((r) => (r?.type === 'marker' ? `m${r.index}` : `r${r?.index}`))).toEqual(['r0', 'm0', 'm1', 'r1', 'r2', 'm2', 'r3', 'r4']);
-    expect([...list.times]).toEqual([0, 5, 10, 10, 10, 20, 20, 30]);
+    expect(Array.from({ length: list.length }, (_, p) => list.time(p))).toEqual([0, 5, 10, 10, 10, 20, 20, 30]);
+    // Every row finds itself.
+    for (let p = 0; p < list.length; p++) {
+      const ref = list.ref(p);
+      if (ref) expect(list.positionOf(ref)).toBe(p);
+    }
+    expect(list.ref(8)).toBeNull();
   });
 
   it('filters by category and flow; link markers show for every flow', () => {
     const drops = new EventList(trace, markers, { categories: CATEGORY.drop, flow: null });
-    expect([...drops.rows]).toEqual([2]);
+    expect(drops.length).toBe(1);
+    expect(drops.ref(0)).toEqual({ type: 'record', index: 2 });
+    expect(drops.positionOf({ type: 'record', index: 3 })).toBe(-1);
     const flow1 = new EventList(trace, markers, { categories: ALL_CATEGORIES, flow: 1 });
     expect(Array.from({ length: flow1.length }, (_, p) => flow1.ref(p))).toEqual([
       { type: 'marker', index: 1 },
       { type: 'record', index: 1 },
       { type: 'record', index: 4 },
     ]);
+    expect(flow1.currentAt(10)).toBe(1);
+    expect(flow1.step(1, 10, { type: 'marker', index: 1 })).toBe(1);
+    expect(flow1.positionOf({ type: 'record', index: 4 })).toBe(2);
   });
 
   it('finds the current event and steps through events that share a time', () => {

@@ -1,8 +1,11 @@
 // The event list, as Packet Tracer shows it: every packet entering a channel
 // (or refused by its queue) and every TCP event marker (fast retransmit,
-// timeout, ...), in time order, filtered by category and flow. Rows are kept
-// as one typed array of references, never as objects: a large run has a
-// million of them and the list only ever draws the few in view.
+// timeout, ...), in time order, filtered by category and flow.
+//
+// A large run has a million records, so the list is never materialised as
+// objects, nor even copied when unfiltered: records stay in the trace (already
+// in time order) and the few markers are merged in by position. Row p is a
+// marker when a marker sits at p, else the (p - markers before p)-th record.
 
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
 import type { SeriesView } from './runStore';
@@ -48,17 +51,11 @@ export interface MarkerEvent {
   value: number;
 }
 
-/** Marker rows are tagged with this bit; records are plain indices (fewer than 2^31). */
-const MARKER_BIT = 0x80000000;
-
 export type EventRef = { type: 'record'; index: number } | { type: 'marker'; index: number };
 
-export function decodeRow(row: number): EventRef {
-  return row >= MARKER_BIT ? { type: 'marker', index: row - MARKER_BIT } : { type: 'record', index: row };
-}
-
-export function encodeRef(ref: EventRef): number {
-  return ref.type === 'marker' ? MARKER_BIT + ref.index : ref.index;
+/** A compact key of an event (React keys, test ids). */
+export function encodeRef(ref: EventRef): string {
+  return ref.type === 'marker' ? `m${ref.index}` : `r${ref.index}`;
 }
 
 /** The categories of trace record i. */
@@ -103,9 +100,13 @@ export const NO_FILTER: EventFilter = { categories: ALL_CATEGORIES, flow: null }
 
 /** The filtered, time-ordered list of rows. */
 export class EventList {
-  readonly rows: Uint32Array;
-  /** Time of each row, ascending (for the binary searches). */
-  readonly times: Float64Array;
+  /** Record indices shown, in order; null when every record is. */
+  private readonly recs: Uint32Array | null;
+  private readonly nRecs: number;
+  /** Markers shown: their indices, times and positions in the merged list. */
+  private readonly mIdx: Uint32Array;
+  private readonly mTimes: Float64Array;
+  private readonly mPos: Float64Array;
 
   constructor(
     readonly trace: TraceView | null,
@@ -113,63 +114,121 @@ export class EventList {
     readonly filter: EventFilter,
   ) {
     const n = trace?.count ?? 0;
-    const rows = new Uint32Array(n + markers.length);
-    const times = new Float64Array(n + markers.length);
-    let k = 0;
-    let m = 0;
-    const markerOn = (filter.categories & CATEGORY.tcp) !== 0;
-    const pushMarkersUpTo = (t: number) => {
-      for (; m < markers.length && (markers[m]?.timeMs ?? 0) <= t; m++) {
-        const mk = markers[m];
-        if (!mk || !markerOn || (filter.flow !== null && mk.flow >= 0 && mk.flow !== filter.flow)) continue;
-        rows[k] = MARKER_BIT + m;
-        times[k] = mk.timeMs;
-        k++;
-      }
-    };
-    if (trace) {
-      const cats = filter.categories;
-      const all = cats === ALL_CATEGORIES && filter.flow === null;
+    const cats = filter.categories;
+    if (!trace || (cats === ALL_CATEGORIES && filter.flow === null)) {
+      this.recs = null;
+      this.nRecs = n;
+    } else {
+      const recs = new Uint32Array(n);
+      let k = 0;
       for (let i = 0; i < n; i++) {
-        const t = trace.enqueuedMs[i] ?? 0;
-        // A marker at the same time as a packet comes first: the event caused it.
-        pushMarkersUpTo(t);
-        if (!all) {
-          if (filter.flow !== null && trace.flow[i] !== filter.flow) continue;
-          if ((recordCategories(trace, i) & cats) === 0) continue;
-        }
-        rows[k] = i;
-        times[k] = t;
-        k++;
+        if (filter.flow !== null && trace.flow[i] !== filter.flow) continue;
+        if ((recordCategories(trace, i) & cats) === 0) continue;
+        recs[k++] = i;
       }
+      this.recs = recs.subarray(0, k);
+      this.nRecs = k;
     }
-    pushMarkersUpTo(Number.POSITIVE_INFINITY);
-    this.rows = rows.subarray(0, k);
-    this.times = times.subarray(0, k);
+    const shown: number[] = [];
+    if ((cats & CATEGORY.tcp) !== 0) {
+      markers.forEach((m, i) => {
+        if (filter.flow === null || m.flow < 0 || m.flow === filter.flow) shown.push(i);
+      });
+    }
+    this.mIdx = Uint32Array.from(shown);
+    this.mTimes = Float64Array.from(shown, (i) => markers[i]?.timeMs ?? 0);
+    // A marker comes before the packets of its own time: the event caused them.
+    this.mPos = Float64Array.from(shown, (_, j) => j + this.recordsBefore(this.mTimes[j] ?? 0));
   }
 
   get length(): number {
-    return this.rows.length;
+    return this.nRecs + this.mIdx.length;
+  }
+
+  /** Time of the r-th record shown. */
+  private recordTime(r: number): number {
+    const i = this.recs ? (this.recs[r] ?? 0) : r;
+    return this.trace?.enqueuedMs[i] ?? 0;
+  }
+
+  /** Records shown with a time below t. */
+  private recordsBefore(t: number): number {
+    if (!this.recs) return this.trace ? lowerBound(this.trace.enqueuedMs, this.nRecs, t) : 0;
+    let lo = 0;
+    let hi = this.nRecs;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.recordTime(mid) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Records shown with a time at or below t. */
+  private recordsUpTo(t: number): number {
+    if (!this.recs) return this.trace ? upperBound(this.trace.enqueuedMs, this.nRecs, t) : 0;
+    let lo = 0;
+    let hi = this.nRecs;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.recordTime(mid) <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   ref(position: number): EventRef | null {
-    const row = this.rows[position];
-    return row === undefined ? null : decodeRow(row);
+    if (position < 0 || position >= this.length) return null;
+    // Markers at or before this position.
+    const k = upperBound(this.mPos, this.mPos.length, position);
+    if (k > 0 && this.mPos[k - 1] === position) return { type: 'marker', index: this.mIdx[k - 1] ?? 0 };
+    const r = position - k;
+    return { type: 'record', index: this.recs ? (this.recs[r] ?? 0) : r };
+  }
+
+  /** Time of the row at a position. */
+  time(position: number): number {
+    const ref = this.ref(position);
+    if (!ref) return Number.NaN;
+    return ref.type === 'marker' ? (this.markers[ref.index]?.timeMs ?? 0) : (this.trace?.enqueuedMs[ref.index] ?? 0);
   }
 
   /** Position of a reference in the list, or -1 when filtered out. */
   positionOf(ref: EventRef): number {
-    const row = encodeRef(ref);
-    const t = ref.type === 'record' ? (this.trace?.enqueuedMs[ref.index] ?? 0) : (this.markers[ref.index]?.timeMs ?? 0);
-    for (let p = lowerBound(this.times, this.length, t); p < this.length && (this.times[p] ?? 0) <= t; p++) {
-      if (this.rows[p] === row) return p;
+    if (ref.type === 'marker') {
+      const j = this.mIdx.indexOf(ref.index);
+      return j < 0 ? -1 : (this.mPos[j] ?? -1);
     }
-    return -1;
+    let r: number;
+    if (!this.recs) r = ref.index < this.nRecs ? ref.index : -1;
+    else {
+      // recs is ascending: binary search.
+      let lo = 0;
+      let hi = this.nRecs;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.recs[mid] ?? 0) < ref.index) lo = mid + 1;
+        else hi = mid;
+      }
+      r = this.recs[lo] === ref.index ? lo : -1;
+    }
+    if (r < 0) return -1;
+    return r + upperBound(this.mTimes, this.mTimes.length, this.recordTime(r));
+  }
+
+  /** Rows at or before t. */
+  private upTo(t: number): number {
+    return this.recordsUpTo(t) + upperBound(this.mTimes, this.mTimes.length, t);
+  }
+
+  /** Rows before t. */
+  private before(t: number): number {
+    return this.recordsBefore(t) + lowerBound(this.mTimes, this.mTimes.length, t);
   }
 
   /** The last row at or before t (-1 when none): the "current" event at the cursor. */
   currentAt(t: number): number {
-    return upperBound(this.times, this.length, t) - 1;
+    return this.upTo(t) - 1;
   }
 
   /**
@@ -180,15 +239,15 @@ export class EventList {
   step(direction: 1 | -1, cursorMs: number, selected: EventRef | null): number {
     if (selected) {
       const p = this.positionOf(selected);
-      if (p >= 0 && this.times[p] === cursorMs) {
+      if (p >= 0 && this.time(p) === cursorMs) {
         const next = p + direction;
         return next >= 0 && next < this.length ? next : -1;
       }
     }
     if (direction > 0) {
-      const p = upperBound(this.times, this.length, cursorMs);
+      const p = this.upTo(cursorMs);
       return p < this.length ? p : -1;
     }
-    return lowerBound(this.times, this.length, cursorMs) - 1;
+    return this.before(cursorMs) - 1;
   }
 }

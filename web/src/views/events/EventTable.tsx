@@ -3,6 +3,7 @@ import { formatClock } from '../../format';
 import { encodeRef, type EventRef } from '../../state/events';
 import { eventRowText } from '../../state/eventRow';
 import { useRun, useServices, useView } from '../services';
+import { useSettledVersion } from '../useSettledVersion';
 
 const ROW_H = 26;
 const OVERSCAN = 8;
@@ -21,8 +22,9 @@ export function EventTable({ height }: { height: number }) {
   const [scrollTop, setScrollTop] = useState(0);
   const [current, setCurrent] = useState(-1);
 
-  // dataVersion and runId: the model rebuilds the list when the trace grows or a run starts.
-  const list = useMemo(() => events.list(), [events, run.dataVersion, run.runId, view.filter]);
+  // The list is rebuilt from the whole trace: at a settled pace while the run streams in.
+  const version = useSettledVersion(run);
+  const list = useMemo(() => events.list(), [events, version, run.runId, view.filter]);
   const markers = events.markers();
   const trace = store.traceView();
   const selectedPos = useMemo(() => (view.selected ? list.positionOf(view.selected) : -1), [list, view.selected]);
@@ -104,7 +106,7 @@ export function EventTable({ height }: { height: number }) {
                 className={`event-row tone-${text.tone}${pos === current ? ' is-current' : ''}`}
                 style={{ top: pos * ROW_H, height: ROW_H }}
                 onClick={() => events.select(ref)}
-                data-ref={ref.type === 'record' ? `r${ref.index}` : `m${ref.index}`}
+                data-ref={encodeRef(ref)}
                 data-pos={pos}
               >
                 <span className="c-time">{formatClock(text.timeMs)}</span>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Panel } from '../Panel';
 import { useRun, useServices, useView } from '../services';
+import { useSettledVersion } from '../useSettledVersion';
 import { EventFilter } from './EventFilter';
 import { EventTable } from './EventTable';
 import { Inspector } from './Inspector';
@@ -11,7 +12,8 @@ export function EventsPanel() {
   const run = useRun();
   const { filter } = useView();
   // The same cached list the table reads; only its length is needed here.
-  const shown = useMemo(() => events.list().length, [events, run.dataVersion, run.runId, filter]);
+  const version = useSettledVersion(run);
+  const shown = useMemo(() => events.list().length, [events, version, run.runId, filter]);
   return (
     <Panel title="Events" className="events-panel" testId="events-panel">
       <EventFilter shown={shown} />
