@@ -35,6 +35,7 @@ test('a copied link reopens the same view: run, cursor, zoom, plots, speed and i
   expect(url.searchParams.get('zoom')).not.toBeNull();
   expect(url.searchParams.get('plots')).toBe('cwnd,rtt,tseq,tput,owd');
   expect(url.searchParams.get('speed')).toBe('0.2');
+  expect(url.searchParams.get('ev')).toBe('drop');
 
   // Someone else opens it.
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +48,12 @@ test('a copied link reopens the same view: run, cursor, zoom, plots, speed and i
   expect(await app2.digest()).toBe(await app.digest());
   expect(await plots2.view(plots2.cwnd)).toEqual(view);
   await expect(plots2.plot('queue')).toHaveCount(0);
-  await expect(new EventsPanel(page2).inspector).toHaveAttribute('data-ref', ref);
+  const events2 = new EventsPanel(page2);
+  await expect(events2.inspector).toHaveAttribute('data-ref', ref);
+  // The event list has the same filter: only queue drops.
+  await expect(events2.chip('Queue drops')).toHaveAttribute('aria-pressed', 'true');
+  await expect(events2.chip('Data')).toHaveAttribute('aria-pressed', 'false');
+  expect(await events2.shown()).toBe(await events.shown());
   await expect(new PlaybackBar(page2).time).toHaveText(time ?? '');
   expect(await new PlaybackBar(page2).speedValue()).toBe(0.2);
   const after = await plots2.screenshot();

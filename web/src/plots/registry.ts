@@ -141,7 +141,8 @@ const owd: PlotDef = {
     const est = flowSeries(inputs, 'owd_fwd_est');
     const srtt = flowSeries(inputs, 'srtt');
     const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
-    if (est) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
+    // The estimator's points exist only when it is on (seed 004).
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume.
     layers.push({ key: 'half_rtt', label: 'RTT/2 (SRTT/2)', colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
     const max = Math.max(maxValue(fwd), maxValue(est), maxValue(srtt) / 2) * 1000;

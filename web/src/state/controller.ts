@@ -23,6 +23,7 @@ import { removeNotices, upsertNotice, type Notice } from './notices';
 import type { RunStore } from './runStore';
 import { decodeScenario, encodeForUrl } from './customScenario';
 import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
+import { ALL_CATEGORIES, CATEGORY, type Category } from './events';
 import { ViewStore } from './viewStore';
 
 export interface HistoryPort {
@@ -76,6 +77,8 @@ const FALLBACK: Record<string, string> = {
   plots: 'Plots it does not know are left out.',
   zoom: 'Showing the whole run.',
   pkt: 'No packet is selected.',
+  ev: 'The event list shows the kinds it knows.',
+  evflow: 'The event list shows every flow.',
   cs: 'Showing the default scenario instead.',
   cmp: 'Compare mode is off.',
   bset: 'That override of run B was ignored.',
@@ -167,7 +170,8 @@ export class AppController {
 
   selectScenario(id: string): void {
     if (id === this.snapshot.request.scenario) return;
-    this.view.set({ selected: null, flow: null });
+    // Flow ids and indices belong to the old scenario.
+    this.view.set({ selected: null, flow: null, filter: { ...this.view.getSnapshot().filter, flow: null } });
     this.deps.window?.reset();
     void this.apply({ scenario: id, seed: null, sets: [], t: 0 }, 'push', 0);
   }
@@ -275,6 +279,10 @@ export class AppController {
       flow: state.flow ?? null,
       plots: state.plots ?? null,
       selected: state.pkt !== undefined ? { type: 'record', index: state.pkt } : null,
+      filter: {
+        categories: state.ev === undefined ? ALL_CATEGORIES : state.ev.reduce((bits, k) => bits | (CATEGORY[k as Category] ?? 0), 0),
+        flow: state.evflow ?? null,
+      },
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
     this.lastSpeed = state.speed ?? DEFAULT_SPEED;
@@ -541,7 +549,7 @@ export class AppController {
     const encoded = await encodeForUrl(scenario);
     if (!encoded.ok) return { ok: false, message: encoded.message, errors: [] };
     this.customCache.set(encoded.cs, { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] });
-    this.view.set({ selected: null, flow: null });
+    this.view.set({ selected: null, flow: null, filter: { ...this.view.getSnapshot().filter, flow: null } });
     this.deps.window?.reset();
     void this.apply({ scenario: CUSTOM_SCENARIO, custom: encoded.cs, seed: null, sets: [], t: 0 }, 'push', 0);
     return { ok: true };
@@ -563,6 +571,8 @@ export class AppController {
     if (v.plots !== null) state.plots = v.plots;
     if (z) state.zoom = [z.t0, z.t1];
     if (v.selected?.type === 'record') state.pkt = v.selected.index;
+    if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
+    if (v.filter.flow !== null) state.evflow = v.filter.flow;
     return state;
   }
 
@@ -621,6 +631,7 @@ function runKey(text: string, accepted: readonly Override[]): string {
 /** The parts of a URL state that decide the run (the rest is how it is viewed). */
 export function runFields(s: UrlState): UrlState {
   const out: UrlState = { scenario: s.scenario, seed: s.seed, sets: s.sets, t: s.t };
+  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow come from the view stores.)
   if (s.custom !== undefined) out.custom = s.custom;
   if (s.compare !== undefined) out.compare = s.compare;
   return out;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from '../engine/protocol';
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
-import { eventRowText, humanize } from './eventRow';
+import { eventRowText, formatSackBlock, humanize } from './eventRow';
 import type { MarkerEvent } from './events';
 import { traceFixture } from './testing/traceFixture';
 
@@ -39,7 +39,7 @@ describe('eventRowText', () => {
     expect(eventRowText({ type: 'record', index: 1 }, trace, topology, markers)).toMatchObject({
       kind: 'ACK',
       where: 'B \u2192 A',
-      info: 'ack 12 \u00b7 SACK 14-16 \u00b7 ECE',
+      info: 'ack 12 \u00b7 SACK 14\u201315 \u00b7 ECE',
       tone: 'ack',
     });
   });
@@ -52,6 +52,8 @@ describe('eventRowText', () => {
       tone: 'tcp',
     });
     expect(humanize('spurious_timeout')).toBe('Spurious timeout');
+    expect(formatSackBlock(7, 8)).toBe('7');
+    expect(formatSackBlock(7, 10)).toBe('7\u20139');
   });
   it('is null for a row that does not exist', () => {
     expect(eventRowText({ type: 'record', index: 9 }, trace, topology, markers)).toBeNull();

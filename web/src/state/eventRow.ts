@@ -24,6 +24,11 @@ export interface EventRowText {
 }
 
 /** `fast_retransmit` -> "Fast retransmit". */
+/** A SACK block [start, end) as the segments it holds: "14", "14–15". */
+export function formatSackBlock(start: number, end: number): string {
+  return end - 1 <= start ? String(start) : `${start}\u2013${end - 1}`;
+}
+
 export function humanize(quantity: string): string {
   const s = quantity.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -61,7 +66,7 @@ export function eventRowText(
   if (kind === PacketKind.ack) {
     parts.push(`ack ${seq}`);
     const n = Math.min(3, trace.sackLen[i] ?? 0);
-    for (let k = 0; k < n; k++) parts.push(`SACK ${trace.sackBlocks[i * 6 + 2 * k]}-${trace.sackBlocks[i * 6 + 2 * k + 1]}`);
+    for (let k = 0; k < n; k++) parts.push(`SACK ${formatSackBlock(trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0)}`);
   } else {
     parts.push(`seq ${seq}`);
   }

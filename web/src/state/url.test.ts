@@ -96,6 +96,8 @@ describe('malformed parameters fall back and name the parameter', () => {
     ['?cs=%3Cscript%3E', 'cs', {}],
     ['?s=custom', 's', { scenario: 'seed000/wired' }],
     ['?plots=cwnd,nope', 'plots', { plots: ['cwnd'] }],
+    ['?ev=drop,<b>', 'ev', { ev: ['drop'] }],
+    ['?evflow=x', 'evflow', {}],
     [`?seed=${'9'.repeat(2001)}`, 'seed', { seed: null }],
     [`?set=a=${'x'.repeat(2000)}`, 'set', { sets: [] }],
   ];
@@ -138,10 +140,12 @@ describe('view parameters', () => {
       plots: ['tseq', 'cwnd'],
       zoom: [1000, 2500.5],
       pkt: 42,
+      ev: ['drop', 'tcp'],
+      evflow: 1,
     };
     const search = serializeUrl(state);
     expect(search).toBe(
-      '?s=seed000%2Fwired&seed=1&set=flows.ftp.tcp.variant%3Dreno&cmp=1&bset=flows.ftp.tcp.variant%3Dtahoe&t=250&speed=0.5&flow=ftp&plots=tseq,cwnd&zoom=1000,2500.5&pkt=42',
+      '?s=seed000%2Fwired&seed=1&set=flows.ftp.tcp.variant%3Dreno&cmp=1&bset=flows.ftp.tcp.variant%3Dtahoe&t=250&speed=0.5&flow=ftp&plots=tseq,cwnd&zoom=1000,2500.5&pkt=42&ev=drop,tcp&evflow=1',
     );
     const back = parse(search);
     expect(back.problems).toEqual([]);

@@ -7,6 +7,10 @@
 
 import type { Override } from '../engine/protocol';
 import { MAX_SPEED, MIN_SPEED } from '../playback/clock';
+import { CATEGORY } from './events';
+
+/** Event kinds as the `ev` parameter names them (the event list's categories). */
+const EVENT_KINDS = Object.keys(CATEGORY);
 
 export interface UrlState {
   /** Scenario id; CUSTOM_SCENARIO with `custom`. */
@@ -31,6 +35,10 @@ export interface UrlState {
   zoom?: [number, number];
   /** The trace record open in the packet inspector. */
   pkt?: number;
+  /** Event list filter: the categories shown (absent: all). */
+  ev?: string[];
+  /** Event list filter: the flow index shown (absent: all flows). */
+  evflow?: number;
 }
 
 export interface UrlProblem {
@@ -46,7 +54,7 @@ export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 const MAX_PLOTS = 24;
-const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt'] as const;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow'] as const;
 const MULTI = new Set(['set', 'bset']);
 
 export const ALLOWED = {
@@ -61,6 +69,8 @@ export const ALLOWED = {
   plots: 'plot names separated by commas',
   zoom: 'two times in ms, "from,to", with from < to',
   pkt: 'a record number, 0 or more',
+  ev: `event kinds separated by commas (${EVENT_KINDS.join(', ')})`,
+  evflow: 'a flow number, 0 or more',
   params: PARAMS.join(', '),
 } as const;
 
@@ -174,6 +184,17 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         if (!/^[0-9]{1,9}$/.test(value)) problem(`"${shown}" is not a record number`, ALLOWED.pkt);
         else state.pkt = Number(value);
         break;
+      case 'ev': {
+        const kinds = value === '' ? [] : value.split(',');
+        const bad = kinds.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
+        if (bad.length > 0) problem(`unknown event kind ${bad.map((b) => `"${shorten(b, 30)}"`).join(', ')}`, ALLOWED.ev);
+        state.ev = [...new Set(kinds.filter((k) => !bad.includes(k)))];
+        break;
+      }
+      case 'evflow':
+        if (!/^[0-9]{1,5}$/.test(value)) problem(`"${shown}" is not a flow number`, ALLOWED.evflow);
+        else state.evflow = Number(value);
+        break;
     }
   }
 
@@ -214,6 +235,8 @@ export function serializeUrl(state: UrlState): string {
   if (state.plots !== undefined) params.append('plots', state.plots.join(','));
   if (state.zoom) params.append('zoom', `${formatTime(state.zoom[0])},${formatTime(state.zoom[1])}`);
   if (state.pkt !== undefined) params.append('pkt', String(state.pkt));
+  if (state.ev !== undefined) params.append('ev', state.ev.join(','));
+  if (state.evflow !== undefined) params.append('evflow', String(state.evflow));
   // Commas need no escaping in a query; leaving them makes lists readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }

@@ -59,13 +59,21 @@ export function App() {
           <AnimationPanel />
           <EventsPanel />
           <PlotsPanel />
-          <Panel title="Summary" testId="summary-panel" aside={<SummaryExportButton />}>
-            <SummaryTable />
-          </Panel>
+          <SummaryPanel />
           <CompareSection />
         </div>
       </main>
     </AppRoot>
+  );
+}
+
+/** Per-flow and per-link results; in compare mode, of run A (the A/B table follows). */
+function SummaryPanel() {
+  const { request } = useApp();
+  return (
+    <Panel title={request.compare === undefined ? 'Summary' : 'Summary of run A'} testId="summary-panel" aside={<SummaryExportButton />}>
+      <SummaryTable />
+    </Panel>
   );
 }
 

@@ -116,7 +116,7 @@ export function EventTable({ height }: { height: number }) {
                   {text.kind}
                 </span>
                 <span className="c-where">{text.where}</span>
-                <span className="c-info">
+                <span className="c-info" title={text.info}>
                   {text.info}
                   {text.outcome && <strong className="outcome"> {text.outcome}</strong>}
                 </span>

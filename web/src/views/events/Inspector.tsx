@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { formatClock, formatDuration } from '../../format';
 import { FLAG_LABELS } from '../../engine/traceColumns';
-import { humanize } from '../../state/eventRow';
+import { formatSackBlock, humanize } from '../../state/eventRow';
 import { packetDetails } from '../../state/packetInfo';
 import { usePlayback, useRun, useServices, useView } from '../services';
 
@@ -98,7 +98,7 @@ export function Inspector() {
           ))}
         </dd>
         <dt>SACK</dt>
-        <dd>{d.sack.length > 0 ? d.sack.map(([a, b]) => `${a}–${b - 1}`).join(', ') : 'none'}</dd>
+        <dd>{d.sack.length > 0 ? `${d.sack.map(([a, b]) => formatSackBlock(a, b)).join(', ')} (segments held above the ACK)` : 'none'}</dd>
         <dt>Timestamps</dt>
         <dd>
           sent {formatClock(d.createdMs)}
