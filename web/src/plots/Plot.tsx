@@ -6,8 +6,7 @@ import { useElementWidth } from '../views/useElementWidth';
 import { Menu } from '../views/controls/Menu';
 import { drawLayers } from './drawLayers';
 import { download, fileName, plotCsv, plotSvg, svgToPng } from './exportPlot';
-import { layerPoints, niceMax, visibleRange, type PlotLayer, type PlotModel } from './model';
-import { isWhole } from './timeWindow';
+import { layerPoints, yDomain, type PlotLayer, type PlotModel } from './model';
 
 export interface PlotProps {
   testId: string;
@@ -29,16 +28,6 @@ export interface PlotProps {
 }
 
 export const MARGIN = { top: 12, right: 16, bottom: 34, left: 58 };
-
-/** The y range to draw: the model's, or fitted to what is visible when zoomed in. */
-export function yDomain(model: PlotModel, t0: number, t1: number, endMs: number, widthPx: number): [number, number] {
-  if (model.fit === 'none' || (!model.fitWhole && isWhole({ t0, t1 }, endMs))) return [model.yMin, model.yMax];
-  const r = visibleRange(model.layers, t0, t1, widthPx);
-  if (!r) return [model.yMin, model.yMax];
-  if (model.fit === 'zero') return [0, niceMax(Math.max(r[1], 1e-9) * 1.08)];
-  const pad = Math.max(1, (r[1] - r[0]) * 0.04);
-  return [Math.max(0, Math.floor(r[0] - pad)), Math.ceil(r[1] + pad)];
-}
 
 /**
  * A time plot: D3 computes scales and ticks, React renders the axes in SVG,

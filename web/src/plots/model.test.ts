@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../state/runStore';
-import { cwndDomainMax, maxValue, niceMax, rttDomainMaxMs } from './model';
+import { cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, yDomain } from './model';
 
 function view(name: string, pts: [number, number][]): SeriesView {
   return {
@@ -62,5 +62,27 @@ describe('plot ranges', () => {
     expect(niceMax(0.95)).toBe(1);
     expect(niceMax(1300)).toBe(1500);
     expect(niceMax(0)).toBe(1);
+  });
+});
+
+describe('yDomain', () => {
+  const model = (fit: 'zero' | 'range' | 'none', fitWhole = false) => ({
+    layers: [
+      { key: 's', label: 's', colour: 'c', style: 'step' as const, data: { timesMs: Float64Array.of(0, 100, 200, 300), values: Float64Array.of(10, 50, 20, 200), scale: 1 } },
+      { key: 'w', label: 'w', colour: 'c', style: 'step' as const, outOfScale: true, data: { timesMs: Float64Array.of(0), values: Float64Array.of(9999), scale: 1 } },
+    ],
+    yMin: 0,
+    yMax: 250,
+    fit,
+    fitWhole,
+  });
+  it('keeps the whole-run range when not zoomed', () => {
+    expect(yDomain(model('zero'), 0, 1000, 1000, 500)).toEqual([0, 250]);
+  });
+  it('fits to what is visible when zoomed, the step entering the view included, out-of-scale layers left out', () => {
+    expect(yDomain(model('zero'), 120, 250, 1000, 500)).toEqual([0, 60]);
+    expect(yDomain(model('range'), 120, 250, 1000, 500)).toEqual([18, 52]);
+    expect(yDomain(model('none'), 120, 250, 1000, 500)).toEqual([0, 250]);
+    expect(yDomain(model('zero', true), 0, 1000, 1000, 500)).toEqual([0, 250]);
   });
 });

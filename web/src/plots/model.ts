@@ -4,6 +4,7 @@
 import type { SeriesView } from '../state/runStore';
 import { lowerBound, upperBound } from '../state/search';
 import { minmaxIndex } from './minmaxIndex';
+import { isWhole } from './timeWindow';
 
 function minOf(a: Float64Array, from: number, to: number): number {
   let m = Number.POSITIVE_INFINITY;
@@ -169,3 +170,14 @@ export function layerPoints(layers: readonly PlotLayer[], t0 = Number.NEGATIVE_I
     return n + (l.compute ? d.timesMs.length : lowerBound(d.timesMs, d.timesMs.length, t1 + 1e-9) - lowerBound(d.timesMs, d.timesMs.length, t0));
   }, 0);
 }
+
+/** The y range to draw: the model's, or fitted to what is visible when zoomed in. */
+export function yDomain(model: PlotModel, t0: number, t1: number, endMs: number, widthPx: number): [number, number] {
+  if (model.fit === 'none' || (!model.fitWhole && isWhole({ t0, t1 }, endMs))) return [model.yMin, model.yMax];
+  const r = visibleRange(model.layers, t0, t1, widthPx);
+  if (!r) return [model.yMin, model.yMax];
+  if (model.fit === 'zero') return [0, niceMax(Math.max(r[1], 1e-9) * 1.08)];
+  const pad = Math.max(1, (r[1] - r[0]) * 0.04);
+  return [Math.max(0, Math.floor(r[0] - pad)), Math.ceil(r[1] + pad)];
+}
+

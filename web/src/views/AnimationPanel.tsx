@@ -1,6 +1,7 @@
 import { AnimationCanvas } from '../animation/AnimationCanvas';
 import { Panel } from './Panel';
 import { PlaybackControls } from './PlaybackControls';
+import { useApp } from './services';
 
 function Legend() {
   return (
@@ -68,8 +69,10 @@ function Legend() {
 }
 
 export function AnimationPanel() {
+  const { request } = useApp();
+  // In compare mode the animation and the event list show run A.
   return (
-    <Panel title="Network" aside={<Legend />} className="animation-panel" testId="animation-panel">
+    <Panel title={request.compare === undefined ? 'Network' : 'Network (run A)'} aside={<Legend />} className="animation-panel" testId="animation-panel">
       <AnimationCanvas />
       <PlaybackControls />
     </Panel>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Panel } from '../Panel';
-import { useRun, useServices, useView } from '../services';
+import { useApp, useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
 import { EventFilter } from './EventFilter';
 import { EventTable } from './EventTable';
@@ -11,11 +11,12 @@ export function EventsPanel() {
   const { events } = useServices();
   const run = useRun();
   const { filter } = useView();
+  const { request } = useApp();
   // The same cached list the table reads; only its length is needed here.
   const version = useSettledVersion(run);
   const shown = useMemo(() => events.list().length, [events, version, run.runId, filter]);
   return (
-    <Panel title="Events" className="events-panel" testId="events-panel">
+    <Panel title={request.compare === undefined ? 'Events' : 'Events (run A)'} className="events-panel" testId="events-panel">
       <EventFilter shown={shown} />
       <div className="events-body">
         <EventTable height={236} />
