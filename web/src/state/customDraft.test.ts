@@ -31,6 +31,16 @@ describe('custom scenario draft', () => {
     expect(r.scenario?.knobs).toEqual(wired.knobs);
   });
 
+  it('keeps what each direction of an asymmetric link sets on its own', () => {
+    const asym = resolveOverrides(validate, scenarioText('seed000/satellite-asymmetric'), 'toml', [], false).scenario;
+    if (!asym) throw new Error('no scenario');
+    const d = draftFromScenario(asym);
+    expect(d.links[0]?.forward).toEqual({ rate: '10Mbps' });
+    expect(d.links[0]?.reverse).toEqual({ rate: '1Mbps' });
+    const r = validate(JSON.stringify(scenarioFromDraft(d)), 'json', []);
+    expect(r.scenario?.links).toEqual(asym.links);
+  });
+
   it('types values by the schema and leaves what does not parse as text', () => {
     const iw = flowFields().find((f) => f.key === 'tcp.initial_window');
     const sack = flowFields().find((f) => f.key === 'receiver.sack');

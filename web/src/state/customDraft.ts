@@ -18,6 +18,9 @@ export interface DraftLink {
   b: string;
   /** Channel fields by key ("rate", "errors.ber", ...), as typed; '' is unset. */
   fields: Record<string, string>;
+  /** Fields one direction sets on its own (a to b, b to a): an asymmetric link. */
+  forward: Record<string, string>;
+  reverse: Record<string, string>;
 }
 
 export interface DraftFlow {
@@ -58,7 +61,7 @@ export function draftFromScenario(s: Scenario): Draft {
     duration: s.duration,
     seed: s.seed === undefined ? '' : String(s.seed),
     nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind ?? 'host', label: n.label ?? '' })),
-    links: s.links.map((l) => ({ id: l.id, a: l.a, b: l.b, fields: flatten(l, cf) })),
+    links: s.links.map((l) => ({ id: l.id, a: l.a, b: l.b, fields: flatten(l, cf), forward: flatten(l.forward ?? {}, cf), reverse: flatten(l.reverse ?? {}, cf) })),
     flows: s.flows.map((f) => ({ id: f.id, from: f.from, to: f.to, fields: flatten(f, ff) })),
     keep: { ...(s.knobs ? { knobs: s.knobs } : {}), ...(s.paper ? { paper: s.paper } : {}) },
   };
@@ -108,7 +111,18 @@ export function scenarioFromDraft(d: Draft): Scenario {
     duration: d.duration.trim(),
     ...(seed !== undefined && Number.isFinite(seed) ? { seed } : {}),
     nodes: d.nodes.map((n) => ({ id: n.id.trim(), kind: n.kind as Scenario['nodes'][number]['kind'], ...(n.label.trim() ? { label: n.label } : {}) })),
-    links: d.links.map((l) => ({ id: l.id.trim(), a: l.a, b: l.b, ...expand(l.fields, cf) })),
+    links: d.links.map((l) => {
+      const forward = expand(l.forward, cf);
+      const reverse = expand(l.reverse, cf);
+      return {
+        id: l.id.trim(),
+        a: l.a,
+        b: l.b,
+        ...expand(l.fields, cf),
+        ...(Object.keys(forward).length > 0 ? { forward } : {}),
+        ...(Object.keys(reverse).length > 0 ? { reverse } : {}),
+      };
+    }),
     flows: d.flows.map((f) => ({ id: f.id.trim(), from: f.from, to: f.to, ...expand(f.fields, ff) })),
     ...d.keep,
   } as Scenario;

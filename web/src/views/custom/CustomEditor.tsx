@@ -14,7 +14,9 @@ function DraftField({ field, value, onChange, errors, owner }: { field: FieldDes
   const id = useId();
   const invalid = errors.length > 0;
   const name = `${owner} ${field.label}`;
-  const placeholder = field.default !== null && field.default !== undefined && typeof field.default !== 'object' ? String(field.default) : (field.example ?? '');
+  // A default is what an empty field means; an example only shows the form of a value.
+  const placeholder =
+    field.default !== null && field.default !== undefined && typeof field.default !== 'object' ? String(field.default) : field.example ? `e.g. ${field.example}` : '';
   let control;
   if (field.kind === 'boolean') {
     const on = value === '' ? field.default === true : value === 'true';
@@ -250,6 +252,28 @@ export function CustomEditor() {
                         <DraftField key={f.key} field={f} owner={`link ${l.id}`} value={l.fields[f.key] ?? ''} errors={errorsAt(errors, owner, f.key)} onChange={(v) => setLink(i, { fields: { ...l.fields, [f.key]: v } })} />
                       ))}
                     </div>
+                    <details className="entity-more" open={Object.keys(l.forward).length + Object.keys(l.reverse).length > 0}>
+                      <summary>Each direction on its own (an asymmetric link)</summary>
+                      {(['forward', 'reverse'] as const).map((dir) => (
+                        <div key={dir} className="direction-fields">
+                          <h4>
+                            {dir === 'forward' ? `${l.a || 'a'} \u2192 ${l.b || 'b'}` : `${l.b || 'b'} \u2192 ${l.a || 'a'}`} <span className="muted">(empty: as the link)</span>
+                          </h4>
+                          <div className="editor-grid">
+                            {cf.map((f) => (
+                              <DraftField
+                                key={f.key}
+                                field={{ ...f, default: null, example: null }}
+                                owner={`link ${l.id} ${dir}`}
+                                value={l[dir][f.key] ?? ''}
+                                errors={errorsAt(errors, `${owner}.${dir}`, f.key)}
+                                onChange={(v) => setLink(i, { [dir]: { ...l[dir], [f.key]: v } })}
+                              />
+                            ))}
+                          </div>
+                        </div>
+                      ))}
+                    </details>
                     {errorsAt(errors, owner).length > 0 && <span className="knob-error">{errorsAt(errors, owner).map(formatFieldError).join('; ')}</span>}
                   </div>
                 );
@@ -257,7 +281,7 @@ export function CustomEditor() {
               <button
                 type="button"
                 className="button button-small"
-                onClick={() => update((d) => ({ ...d, links: [...d.links, { id: freshId('link', d.links.map((x) => x.id)), a: d.nodes[0]?.id ?? '', b: d.nodes[1]?.id ?? '', fields: { rate: '1Mbps', delay: '10ms' } }] }))}
+                onClick={() => update((d) => ({ ...d, links: [...d.links, { id: freshId('link', d.links.map((x) => x.id)), a: d.nodes[0]?.id ?? '', b: d.nodes[1]?.id ?? '', fields: { rate: '1Mbps', delay: '10ms' }, forward: {}, reverse: {} }] }))}
               >
                 Add a link
               </button>
