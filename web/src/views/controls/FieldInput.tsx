@@ -43,7 +43,8 @@ export function FieldInput({ id, field, cell, label, onCommit, describedBy }: Pr
       </select>
     );
   } else {
-    const fallback = field.default === null || field.default === undefined ? field.example : String(field.default);
+    // A default is what an empty field means; an example only shows the form of a value.
+    const fallback = field.default === null || field.default === undefined ? (field.example ? `e.g. ${field.example}` : null) : String(field.default);
     control = (
       <TextField
         id={id}
