@@ -133,7 +133,7 @@ const owd: PlotDef = {
   title: 'One-way delay',
   unit: 'ms',
   scope: 'flow',
-  quantities: ['owd_fwd', 'owd_fwd_est'],
+  quantities: ['owd_fwd', 'owd_fwd_est', 'rtt_half'],
   defaultOn: true,
   available: (s) => has(s, 'owd_fwd') || has(s, 'owd_fwd_est'),
   build(inputs) {
@@ -143,9 +143,12 @@ const owd: PlotDef = {
     const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
     if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
-    // RTT/2: what a sender without one-way measurements would assume.
-    layers.push({ key: 'half_rtt', label: 'RTT/2 (SRTT/2)', colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
-    const max = Math.max(maxValue(fwd), maxValue(est), maxValue(srtt) / 2) * 1000;
+    // RTT/2: what a sender without one-way measurements would assume; the engine's
+    // per-sample series when it records one, else half the smoothed RTT.
+    const half = flowSeries(inputs, 'rtt_half');
+    if (half && half.timesMs.length > 0) layers.push({ key: 'rtt_half', label: 'RTT/2', colour: 'srtt', style: 'points', data: asData(half, 1000) });
+    else layers.push({ key: 'half_rtt', label: 'RTT/2 (SRTT/2)', colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
+    const max = Math.max(maxValue(fwd), maxValue(est), half && half.timesMs.length > 0 ? maxValue(half) : maxValue(srtt) / 2) * 1000;
     return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
   },
 };
