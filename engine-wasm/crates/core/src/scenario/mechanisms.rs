@@ -1,0 +1,208 @@
+//! Checks and resolves a channel's link mechanisms beyond rate, delay,
+//! DropTail and BER: RED, outages, Gilbert–Elliott bursts, ARQ, capacity
+//! traces and the MTU. Each problem is reported at the path where the value
+//! was written (`base` is that path).
+
+use super::model::{ArqSpec, CapacityTraceSpec, GilbertSpec, OutageModeSpec, OutageSpec, RedSpec, TraceTimes};
+use super::resolve::Checker;
+use super::units::{Bytes, Dur, QueueCapacity};
+use crate::net::capacity_trace::parse_mahimahi;
+use crate::net::fragment::MIN_MTU_BYTES;
+use crate::net::gilbert::{GilbertParams, StateLoss, Transitions};
+use crate::net::outage::{OutageMode, Outages};
+use crate::net::red::{RedParams, RedSettings};
+use crate::time::SimDuration;
+
+/// Longest time any schedule may reach (a day, the longest run).
+const MAX_TIME_NS: u64 = 86_400 * 1_000_000_000;
+/// Most entries a capacity trace may have.
+const MAX_TRACE_ENTRIES: usize = 10_000_000;
+
+fn dur(d: Dur) -> String {
+    d.to_string()
+}
+
+fn probability(ck: &mut Checker, path: String, p: f64) {
+    if !(0.0..=1.0).contains(&p) {
+        ck.fail(path, format!("{p} is out of range"), "0 to 1");
+    }
+}
+
+fn ber(ck: &mut Checker, path: String, b: f64) {
+    if !(0.0..1.0).contains(&b) {
+        ck.fail(path, format!("{b} is out of range"), "0 to less than 1");
+    }
+}
+
+/// RED on a channel of `rate_bps` and `delay` with queue capacity `limit`
+/// (`queue` is the queue's path).
+pub(super) fn red(ck: &mut Checker, queue: &str, spec: &RedSpec, limit: QueueCapacity, rate_bps: u64, delay: SimDuration) -> Option<RedParams> {
+    let base = format!("{queue}.red");
+    let errors_before = ck.errors.len();
+    let positive = |ck: &mut Checker, field: &str, v: Option<f64>| {
+        if let Some(v) = v.filter(|v| !(*v > 0.0 && *v <= 1e6)) {
+            ck.fail(format!("{base}.{field}"), format!("{v} is out of range"), "above 0, at most 1000000 packets");
+        }
+    };
+    positive(ck, "min_thresh", spec.min_thresh);
+    positive(ck, "max_thresh", spec.max_thresh);
+    if let Some(w) = spec.q_weight.filter(|w| !(*w > 0.0 && *w <= 1.0)) {
+        ck.fail(format!("{base}.q_weight"), format!("{w} is out of range"), "above 0, at most 1 (unset: automatic)");
+    }
+    if !(spec.max_p > 0.0 && spec.max_p <= 1.0) {
+        ck.fail(format!("{base}.max_p"), format!("{} is out of range", spec.max_p), "above 0, at most 1");
+    }
+    probability(ck, format!("{base}.mark_p"), spec.mark_p);
+    ck.range(&format!("{base}.mean_pktsize"), spec.mean_pktsize, Bytes(1), Bytes(65_535), &|b| b.to_string());
+    let mean = spec.mean_pktsize.0.clamp(1, 65_535);
+    // The hard limit in the queue's unit; ns-2 keeps it in packets and, in
+    // bytes mode, multiplies it by mean_pktsize_.
+    let limit = match (limit, spec.bytes) {
+        (QueueCapacity::Packets(n), true) => n.saturating_mul(mean),
+        (QueueCapacity::Packets(n), false) => n,
+        (QueueCapacity::Bytes(b), true) => b,
+        (QueueCapacity::Bytes(_), false) => {
+            ck.fail(
+                format!("{queue}.limit"),
+                "a byte limit on a RED queue counting packets",
+                "a packet limit such as \"50pkt\", or red.bytes = true",
+            );
+            0
+        }
+    };
+    let settings = RedSettings {
+        min_thresh_pkts: spec.min_thresh,
+        max_thresh_pkts: spec.max_thresh,
+        q_weight: spec.q_weight,
+        max_p: spec.max_p,
+        mark_p: spec.mark_p,
+        gentle: spec.gentle,
+        wait: spec.wait,
+        bytes: spec.bytes,
+        mean_pktsize_bytes: mean as u32,
+        ecn: spec.ecn,
+    };
+    let params = RedParams::configure(&settings, rate_bps, delay.as_secs_f64(), limit);
+    if spec.max_thresh.is_some() && params.max_thresh_pkts <= params.min_thresh_pkts {
+        ck.fail(
+            format!("{base}.max_thresh"),
+            format!("{} is not above the minimum threshold {}", params.max_thresh_pkts, params.min_thresh_pkts),
+            "more than min_thresh",
+        );
+    }
+    (ck.errors.len() == errors_before).then_some(params)
+}
+
+/// Outages written at `base`.
+pub(super) fn outages(ck: &mut Checker, base: &str, spec: &OutageSpec) -> Option<Outages> {
+    let errors_before = ck.errors.len();
+    let mut intervals = Vec::with_capacity(spec.intervals.len());
+    let mut previous_end = 0;
+    for (i, iv) in spec.intervals.iter().enumerate() {
+        let path = format!("{base}.intervals.{i}");
+        ck.range(&format!("{path}.from"), iv.from, Dur(previous_end), Dur(MAX_TIME_NS), &dur);
+        if iv.to <= iv.from {
+            ck.fail(format!("{path}.to"), format!("{} is not after from = {}", iv.to, iv.from), "a later time than from");
+        }
+        ck.range(&format!("{path}.to"), iv.to, Dur(0), Dur(MAX_TIME_NS), &dur);
+        previous_end = previous_end.max(iv.to.0);
+        intervals.push((iv.from.0, iv.to.0));
+    }
+    if let Some(every) = spec.every {
+        let down: u64 = intervals.iter().map(|&(a, b)| b.saturating_sub(a)).sum();
+        ck.range(&format!("{base}.every"), every, Dur(1_000), Dur(MAX_TIME_NS), &dur);
+        if previous_end > every.0 {
+            ck.fail(format!("{base}.every"), format!("{every} is shorter than the schedule ({})", Dur(previous_end)), "a period the intervals fit in");
+        } else if down >= every.0 {
+            ck.fail(format!("{base}.every"), format!("the link would be down all of every {every}"), "a period longer than the outages in it");
+        }
+    }
+    if ck.errors.len() > errors_before || intervals.is_empty() {
+        return None;
+    }
+    let mode = match spec.mode {
+        OutageModeSpec::Drop => OutageMode::Drop,
+        OutageModeSpec::Hold => OutageMode::Hold,
+    };
+    Some(Outages::new(mode, intervals, spec.every.map(|e| e.0)))
+}
+
+/// Gilbert–Elliott settings written at `base`.
+pub(super) fn gilbert(ck: &mut Checker, base: &str, g: &GilbertSpec) -> Option<GilbertParams> {
+    let errors_before = ck.errors.len();
+    let timed = (g.mean_good, g.mean_bad);
+    let per_packet = (g.good_to_bad, g.bad_to_good);
+    let transitions = match (timed, per_packet) {
+        ((Some(good), Some(bad)), (None, None)) => {
+            let lo = Dur(1_000);
+            ck.range(&format!("{base}.mean_good"), good, lo, Dur(MAX_TIME_NS), &dur);
+            ck.range(&format!("{base}.mean_bad"), bad, lo, Dur(MAX_TIME_NS), &dur);
+            Transitions::Timed { mean_good_ns: good.0, mean_bad_ns: bad.0 }
+        }
+        ((None, None), (Some(gb), Some(bg))) => {
+            probability(ck, format!("{base}.good_to_bad"), gb);
+            probability(ck, format!("{base}.bad_to_good"), bg);
+            Transitions::PerFrame { good_to_bad: gb, bad_to_good: bg }
+        }
+        _ => {
+            ck.fail(
+                base,
+                "needs one way to change state",
+                "mean_good and mean_bad (durations), or good_to_bad and bad_to_good (per-packet probabilities)",
+            );
+            return None;
+        }
+    };
+    probability(ck, format!("{base}.loss_good"), g.loss_good);
+    probability(ck, format!("{base}.loss_bad"), g.loss_bad);
+    ber(ck, format!("{base}.ber_good"), g.ber_good);
+    ber(ck, format!("{base}.ber_bad"), g.ber_bad);
+    (ck.errors.len() == errors_before).then_some(GilbertParams {
+        transitions,
+        good: StateLoss { loss: g.loss_good, ber: g.ber_good },
+        bad: StateLoss { loss: g.loss_bad, ber: g.ber_bad },
+    })
+}
+
+/// ARQ settings written at `base`: (max tries, retry delay).
+pub(super) fn arq(ck: &mut Checker, base: &str, a: &ArqSpec) -> Option<(u32, SimDuration)> {
+    let errors_before = ck.errors.len();
+    ck.range(&format!("{base}.max_tries"), a.max_tries, 1, 100, &|v| v.to_string());
+    ck.range(&format!("{base}.retry_delay"), a.retry_delay, Dur(0), Dur(60_000_000_000), &dur);
+    (ck.errors.len() == errors_before).then_some((a.max_tries, a.retry_delay.duration()))
+}
+
+/// A capacity trace written at `base`: its opportunities in ms and bytes each.
+pub(super) fn capacity_trace(ck: &mut Checker, base: &str, c: &CapacityTraceSpec) -> Option<(Vec<u64>, u32)> {
+    let errors_before = ck.errors.len();
+    let path = format!("{base}.ms");
+    let ms = match &c.ms {
+        TraceTimes::List(list) => list.clone(),
+        TraceTimes::Text(text) => match parse_mahimahi(text) {
+            Ok(ms) => ms,
+            Err(e) => {
+                ck.fail(path, e, "whole milliseconds, one per line or separated by spaces");
+                return None;
+            }
+        },
+    };
+    if ms.is_empty() || ms.len() > MAX_TRACE_ENTRIES {
+        ck.fail(&path, format!("{} entries", ms.len()), format!("1 to {MAX_TRACE_ENTRIES} timestamps"));
+    } else if let Some(i) = ms.windows(2).position(|w| w[1] < w[0]) {
+        ck.fail(
+            &path,
+            format!("entry {} ({} ms) is before entry {} ({} ms)", i + 2, ms[i + 1], i + 1, ms[i]),
+            "nondecreasing timestamps",
+        );
+    } else if ms[ms.len() - 1] == 0 || ms[ms.len() - 1] > MAX_TIME_NS / 1_000_000 {
+        ck.fail(&path, format!("the trace lasts {} ms", ms[ms.len() - 1]), "a last timestamp of 1 ms to a day");
+    }
+    ck.range(&format!("{base}.opportunity"), c.opportunity, Bytes(1), Bytes(65_535), &|b| b.to_string());
+    (ck.errors.len() == errors_before).then(|| (ms, c.opportunity.0 as u32))
+}
+
+/// An MTU written at `path`.
+pub(super) fn mtu(ck: &mut Checker, path: &str, mtu: Bytes) -> Option<u32> {
+    ck.range(path, mtu, Bytes(MIN_MTU_BYTES as u64), Bytes(65_535), &|b| b.to_string());
+    (MIN_MTU_BYTES as u64..=65_535).contains(&mtu.0).then_some(mtu.0 as u32)
+}
