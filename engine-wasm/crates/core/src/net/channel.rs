@@ -699,4 +699,85 @@ mod tests {
         assert_eq!(send_order(&mut c, &offered), vec![(PacketKind::Data, 0), (PacketKind::Ack, 3)]);
         assert_eq!(c.stats.filtered, 2);
     }
+
+    fn red_channel(limit_pkts: u64, min: f64, max: f64, ecn: bool) -> Channel {
+        use crate::net::red::{RedParams, RedSettings};
+        let settings = RedSettings {
+            min_thresh_pkts: Some(min),
+            max_thresh_pkts: Some(max),
+            q_weight: Some(1.0),
+            max_p: 0.1,
+            mark_p: 1.0,
+            gentle: true,
+            wait: true,
+            bytes: false,
+            mean_pktsize_bytes: 500,
+            ecn,
+        };
+        let params = RedParams::configure(&settings, 8_000_000, 0.01, limit_pkts);
+        channel(QueueLimit::Packets(1)).with_red(Red::new(params, crate::rng::RandomStream::for_entity(1, "red")))
+    }
+
+    #[test]
+    fn red_counts_only_what_waits_behind_the_packet_on_the_wire() {
+        // As ns-2's REDQueue: an arrival finding `limit` packets waiting is
+        // dropped, the one being sent not counted: 1 sending + 2 waiting fit.
+        let mut c = red_channel(2, 1e5, 2e5, false);
+        let admitted: Vec<bool> = (0..4).map(|_| admit(&mut c, pkt(1000), SimTime::ZERO).is_some()).collect();
+        assert_eq!(admitted, vec![true, true, true, false]);
+        assert_eq!((c.stats.drops, c.stats.early_drops, c.held_packets()), (1, 0, 3));
+        // Once the first has been sent, one more fits.
+        c.advance(SimTime(MS), |_, _| {});
+        assert!(admit(&mut c, pkt(1000), SimTime(MS)).is_some());
+    }
+
+    #[test]
+    fn red_marks_ecn_capable_packets_and_admits_them() {
+        // Thresholds 0.5 and 1 packet, q_weight 1: the average is what waits.
+        // Arrivals find 0, 0, 1, 2, 3 waiting; the 4th (2 waiting, more than one)
+        // crosses the threshold and starts the count; the 5th has p = 1: marked.
+        let mut c = red_channel(10, 0.5, 1.0, true);
+        let mut ect = pkt(1000);
+        ect.flags = flags::ECT;
+        let marked: Vec<bool> = (0..5).map(|_| c.admit(&ect, SimTime::ZERO).unwrap().0.marked).collect();
+        assert_eq!(marked, vec![false, false, false, false, true]);
+        assert_eq!(c.stats.marks, 1);
+        assert!(c.pipe.get(4).unwrap().pkt.has(flags::CE), "the packet on its way carries CE");
+        // Not ECN-capable: the same decision is a drop.
+        let mut d = red_channel(10, 0.5, 1.0, true);
+        let dropped: Vec<bool> = (0..5).map(|_| admit(&mut d, pkt(1000), SimTime::ZERO).is_none()).collect();
+        assert_eq!(dropped, vec![false, false, false, false, true]);
+        assert_eq!((d.stats.early_drops, d.stats.marks), (1, 0));
+    }
+
+    #[test]
+    fn a_scheduled_red_queue_leaves_the_packet_in_service_out_too() {
+        let mut c = red_channel(1, 1e5, 2e5, false);
+        c.scheduled = true;
+        let offered: Vec<bool> = (0..3).map(|_| c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted).collect();
+        assert_eq!(offered, vec![true, true, false]);
+    }
+
+    #[test]
+    fn link_features_shape_the_passage_and_keep_arrivals_in_order() {
+        use crate::net::outage::{OutageMode, Outages};
+        // Held outage over [0.5, 3) ms: the first packet pauses half-way.
+        let features = LinkFeatures {
+            outages: Some(Outages::new(OutageMode::Hold, vec![(MS / 2, 3 * MS)], None)),
+            ..Default::default()
+        };
+        let mut c = channel(QueueLimit::Packets(10)).with_features(features);
+        let a = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
+        let b = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
+        assert_eq!((a.tx_end.0, a.arrival.0), (3 * MS + MS / 2, 13 * MS + MS / 2));
+        assert_eq!((b.tx_start.0, b.tx_end.0), (3 * MS + MS / 2, 4 * MS + MS / 2));
+        assert_eq!(c.busy_until(), SimTime(4 * MS + MS / 2));
+        assert_eq!(c.stats.busy_ns, 2 * MS, "time held is not busy time");
+    }
+
+    #[test]
+    fn without_features_the_channel_keeps_its_plain_path() {
+        let c = channel(QueueLimit::Packets(10)).with_features(LinkFeatures::default());
+        assert!(c.features().is_none());
+    }
 }

@@ -206,3 +206,153 @@ pub(super) fn mtu(ck: &mut Checker, path: &str, mtu: Bytes) -> Option<u32> {
     ck.range(path, mtu, Bytes(MIN_MTU_BYTES as u64), Bytes(65_535), &|b| b.to_string());
     (MIN_MTU_BYTES as u64..=65_535).contains(&mtu.0).then_some(mtu.0 as u32)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{load, Format, Override, ScenarioErrors};
+
+    const TWO_NODES: &str = r#"
+        version = 1
+        id = "t"
+        title = "T"
+        duration = "10s"
+        nodes = [{ id = "a" }, { id = "b" }]
+        links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
+        flows = [{ id = "f", from = "a", to = "b" }]
+    "#;
+
+    fn errors_of(text: &str, sets: &[&str]) -> Vec<String> {
+        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
+        match load(text, Format::Toml, &overrides) {
+            Ok(_) => vec![],
+            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    fn errors(sets: &[&str]) -> Vec<String> {
+        errors_of(TWO_NODES, sets)
+    }
+
+    #[test]
+    fn every_mechanism_is_accepted_with_good_values() {
+        let e = errors(&[
+            "links.ab.queue={ kind = \"red\", limit = \"50pkt\", red = { ecn = true, max_p = 0.2 } }",
+            "links.ab.errors={ ber = 1e-6, gilbert = { mean_good = \"1s\", mean_bad = \"50ms\" }, arq = { max_tries = 4, retry_delay = \"80ms\" } }",
+            "links.ab.outages={ mode = \"hold\", intervals = [{ from = \"1s\", to = \"1.2s\" }], every = \"5s\" }",
+            "links.ab.forward.mtu=576B",
+            "links.ab.reverse.capacity_trace={ ms = \"1\\n1\\n2\\n3\\n\" }",
+        ]);
+        assert!(e.is_empty(), "{e:?}");
+    }
+
+    #[test]
+    fn red_settings_are_checked_where_written_and_only_for_red_queues() {
+        // A droptail queue ignores RED settings (knobs switch kinds).
+        assert!(errors(&["links.ab.queue.red.max_p=2"]).is_empty());
+        assert_eq!(
+            errors(&["links.ab.queue.kind=red", "links.ab.queue.red.max_p=2"]),
+            vec!["links.ab.queue.red.max_p: 2 is out of range (allowed: above 0, at most 1)"]
+        );
+        // At 1 Mbit/s the automatic minimum threshold is 5 packets.
+        assert_eq!(
+            errors(&["links.ab.forward.queue.kind=red", "links.ab.forward.queue.red.max_thresh=3"]),
+            vec!["links.ab.forward.queue.red.max_thresh: 3 is not above the minimum threshold 5 (allowed: more than min_thresh)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.queue={ kind = \"red\", limit = \"20KB\", red = { bytes = false } }"]),
+            vec!["links.ab.queue.limit: a byte limit on a RED queue counting packets (allowed: a packet limit such as \"50pkt\", or red.bytes = true)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.queue.kind=red", "links.ab.queue.red.q_weight=0"]),
+            vec!["links.ab.queue.red.q_weight: 0 is out of range (allowed: above 0, at most 1 (unset: automatic))"]
+        );
+    }
+
+    #[test]
+    fn outages_must_be_ordered_and_fit_their_period() {
+        assert_eq!(
+            errors(&["links.ab.outages.intervals=[{ from = \"2s\", to = \"3s\" }, { from = \"2.5s\", to = \"4s\" }]"]),
+            vec!["links.ab.outages.intervals.1.from: 2.5s is out of range (allowed: 3s to 86400s)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.reverse.outages.intervals=[{ from = \"2s\", to = \"2s\" }]"]),
+            vec!["links.ab.reverse.outages.intervals.0.to: 2s is not after from = 2s (allowed: a later time than from)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.outages={ intervals = [{ from = \"1s\", to = \"3s\" }], every = \"2s\" }"]),
+            vec!["links.ab.outages.every: 2s is shorter than the schedule (3s) (allowed: a period the intervals fit in)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.outages={ intervals = [{ from = \"0s\", to = \"2s\" }], every = \"2s\" }"]),
+            vec!["links.ab.outages.every: the link would be down all of every 2s (allowed: a period longer than the outages in it)"]
+        );
+        assert_eq!(errors(&["links.ab.outages.mode=off"])[0], "links.ab.outages.mode: unknown value \"off\" (allowed: drop, hold)");
+    }
+
+    #[test]
+    fn gilbert_needs_exactly_one_way_to_change_state() {
+        let need = "links.ab.errors.gilbert: needs one way to change state (allowed: mean_good and mean_bad (durations), or good_to_bad and bad_to_good (per-packet probabilities))";
+        assert_eq!(errors(&["links.ab.errors.gilbert.mean_good=1s"]), vec![need]);
+        assert_eq!(
+            errors(&["links.ab.errors.gilbert={ mean_good = \"1s\", mean_bad = \"1s\", good_to_bad = 0.1, bad_to_good = 0.1 }"]),
+            vec![need]
+        );
+        assert_eq!(
+            errors(&["links.ab.errors.gilbert={ good_to_bad = 0.1, bad_to_good = 1.5 }"]),
+            vec!["links.ab.errors.gilbert.bad_to_good: 1.5 is out of range (allowed: 0 to 1)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.forward.errors.gilbert={ good_to_bad = 0.1, bad_to_good = 0.5, ber_bad = 1 }"]),
+            vec!["links.ab.forward.errors.gilbert.ber_bad: 1 is out of range (allowed: 0 to less than 1)"]
+        );
+    }
+
+    #[test]
+    fn arq_mtu_and_capacity_traces_are_checked() {
+        assert_eq!(
+            errors(&["links.ab.errors.arq={ max_tries = 0, retry_delay = \"10ms\" }"]),
+            vec!["links.ab.errors.arq.max_tries: 0 is out of range (allowed: 1 to 100)"]
+        );
+        assert_eq!(errors(&["links.ab.mtu=60B"]), vec!["links.ab.mtu: 60B is out of range (allowed: 68B to 65535B)"]);
+        assert_eq!(
+            errors(&["links.ab.capacity_trace.ms=\"1\\n2\\nx\\n\""]),
+            vec!["links.ab.capacity_trace.ms: entry 3 \"x\" is not a whole number of ms (allowed: whole milliseconds, one per line or separated by spaces)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.capacity_trace.ms=[1, 5, 3]"]),
+            vec!["links.ab.capacity_trace.ms: entry 3 (3 ms) is before entry 2 (5 ms) (allowed: nondecreasing timestamps)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.capacity_trace.ms=[0, 0]"]),
+            vec!["links.ab.capacity_trace.ms: the trace lasts 0 ms (allowed: a last timestamp of 1 ms to a day)"]
+        );
+        // A trace stands for the rate.
+        let no_rate = TWO_NODES.replace("rate = \"1Mbps\", ", "");
+        assert_eq!(
+            errors_of(&no_rate, &[]),
+            vec![
+                "links.ab.forward.rate: missing (allowed: set rate (or capacity_trace) on the link or on this direction)",
+                "links.ab.reverse.rate: missing (allowed: set rate (or capacity_trace) on the link or on this direction)",
+            ]
+        );
+        assert!(errors_of(&no_rate, &["links.ab.capacity_trace.ms=[1, 2]"]).is_empty());
+    }
+
+    #[test]
+    fn shared_buffers_are_named_and_bounded() {
+        let with_buffer = format!("{TWO_NODES}\nbuffers = [{{ id = \"term\", limit = \"120KB\" }}]\n");
+        assert!(errors_of(&with_buffer, &["links.ab.forward.queue.buffer=term"]).is_empty());
+        assert_eq!(
+            errors_of(&with_buffer, &["links.ab.forward.queue.buffer=phone"]),
+            vec!["links.ab.forward.queue.buffer: unknown buffer \"phone\" (allowed: term)"]
+        );
+        assert_eq!(
+            errors_of(&with_buffer, &["buffers.term.limit=0B"]),
+            vec!["buffers.term.limit: 0B is out of range (allowed: 1B to 1073741824B)"]
+        );
+        assert_eq!(
+            errors(&["links.ab.queue.buffer=term"]),
+            vec!["links.ab.queue.buffer: unknown buffer \"term\" (allowed: ids of [[buffers]])"]
+        );
+    }
+}
