@@ -59,7 +59,10 @@ pub fn summary_table(s: &Summary) -> String {
     }
     out += &columns(&flows);
     out.push('\n');
-    let mut links = vec![vec!["link", "direction", "from", "to", "packets", "drops", "corrupted", "queue max", "utilization"]
+    let mut links = vec![vec![
+        "link", "direction", "from", "to", "packets", "drops", "early", "marks", "corrupted", "outage", "arq retries",
+        "queue max", "utilization",
+    ]
         .into_iter()
         .map(String::from)
         .collect::<Vec<_>>()];
@@ -71,7 +74,11 @@ pub fn summary_table(s: &Summary) -> String {
             l.to.clone(),
             l.packets.to_string(),
             l.drops.to_string(),
+            l.early_drops.to_string(),
+            l.marks.to_string(),
             l.corrupted.to_string(),
+            l.outage_losses.to_string(),
+            l.arq_retries.to_string(),
             l.queue_max_pkts.to_string(),
             format!("{:.1} %", l.utilization * 100.0),
         ]);

@@ -39,6 +39,8 @@ pub mod flags {
     /// The first segment resent after a timeout: if the receiver already
     /// has it, the timeout was spurious.
     pub const TIMEOUT_RETRANSMIT: u16 = 1 << 9;
+    /// Sent in fragments over a link whose MTU it exceeded (trace records only).
+    pub const FRAGMENTED: u16 = 1 << 10;
     /// Hit by bit errors on the current channel; discarded on arrival (never traced).
     pub const CORRUPTED: u16 = 1 << 15;
 }

@@ -2,14 +2,19 @@
 //! event loop, in bounded steps so a UI can stay responsive.
 
 use crate::agent::{AgentCtx, FlowAddr};
-use crate::ids::{AgentId, FlowId, NodeId, TimerId};
+use crate::ids::{AgentId, ChannelId, FlowId, NodeId, TimerId};
 use crate::kernel::{Event, EventQueue, Scheduled, TimerFiring, TimerTable};
-use crate::net::{Channel, ErrorModel, Network, QueueLimit};
+use crate::net::{BufferPool, Channel, ErrorModel, Network, QueueLimit};
 use crate::packet::{Packet, PacketKind};
 use crate::record::{
     Digest, FlowSummary, LinkSummary, Recording, SeriesId, SeriesStore, SeriesStyle, Summary, Topology,
     TopologyChannel, TopologyFlow, TopologyNode, Trace,
 };
+use crate::net::arq::Arq;
+use crate::net::capacity_trace::CapacityTrace;
+use crate::net::gilbert::GilbertElliott;
+use crate::net::red::Red;
+use crate::net::LinkFeatures;
 use crate::rng::RandomStream;
 use crate::scenario::resolve::ResolvedChannel;
 use crate::scenario::Resolved;
@@ -84,6 +89,29 @@ impl AgentCtx for Ctx<'_> {
     }
 }
 
+/// A channel as its settings say, each random mechanism on its own stream
+/// (the BER keeps the channel's, so adding a mechanism shifts no BER draw).
+fn build_channel(seed: u64, c: &ResolvedChannel) -> Channel {
+    let stream = |suffix: &str| RandomStream::for_entity(seed, &format!("{}.{suffix}", c.name));
+    let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(seed, &c.name));
+    let features = LinkFeatures {
+        capacity: c.capacity.as_ref().map(|(ms, bytes)| CapacityTrace::new(ms.clone(), *bytes)),
+        outages: c.outages.clone(),
+        gilbert: c.gilbert.map(|g| GilbertElliott::new(g, stream("gilbert"))),
+        arq: c.arq.map(|(tries, delay)| Arq::new(tries, delay)),
+        mtu_bytes: c.mtu,
+    };
+    let mut channel = Channel::new(c.from, c.to, Serializer::new(c.rate), c.delay, c.limit, errors, c.order)
+        .with_features(features);
+    if let Some(red) = &c.red {
+        channel = channel.with_red(Red::new(red.clone(), stream("red")));
+    }
+    if let Some(pool) = c.pool {
+        channel = channel.with_pool(pool as u16);
+    }
+    channel
+}
+
 pub struct Simulation {
     scenario_id: String,
     seed: u64,
@@ -107,14 +135,7 @@ pub struct Simulation {
 impl Simulation {
     pub fn new(r: &Resolved, recording: Recording) -> Simulation {
         let mut series = SeriesStore::new(recording.keeps_series());
-        let channels: Vec<Channel> = r
-            .channels
-            .iter()
-            .map(|c| {
-                let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(r.seed, &c.name));
-                Channel::new(c.from, c.to, Serializer::new(c.rate), c.delay, c.limit, errors, c.order)
-            })
-            .collect();
+        let channels: Vec<Channel> = r.channels.iter().map(|c| build_channel(r.seed, c)).collect();
         let queue_series: Vec<SeriesId> = r
             .channels
             .iter()
@@ -125,7 +146,28 @@ impl Simulation {
             })
             .collect();
         let channel_info = r.channels.clone();
-        let net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
+        let mut net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
+        net.pools = r
+            .pools
+            .iter()
+            .map(|p| BufferPool { limit: p.limit, members: p.members.iter().map(|&m| ChannelId(m as u16)).collect() })
+            .collect();
+        if r.channels.iter().any(|c| c.red.is_some()) {
+            net.red_series = r
+                .channels
+                .iter()
+                .map(|c| {
+                    let unit = if c.red.as_ref()?.bytes { "bytes" } else { "packets" };
+                    Some(series.register(&c.name, "red_avg", unit, SeriesStyle::Step))
+                })
+                .collect();
+        }
+        for (i, c) in r.channels.iter().enumerate() {
+            if c.outages.is_some() {
+                let id = series.register(&c.name, "outage", "s", SeriesStyle::Marker);
+                net.mark_outages(ChannelId(i as u16), id);
+            }
+        }
 
         let mut queue = EventQueue::new();
         let mut timers = TimerTable::default();
@@ -243,6 +285,9 @@ impl Simulation {
             if self.measure.is_some() {
                 self.take_measurements(next.time);
             }
+            if next.time >= self.net.next_outage_mark() {
+                self.net.record_outages(next.time, &mut self.series);
+            }
             let real = match next.event {
                 Event::ChannelArrival(c) => {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
@@ -270,6 +315,7 @@ impl Simulation {
     fn finish(&mut self) {
         if !self.finished {
             self.finished = true;
+            self.net.record_outages(self.end, &mut self.series);
             self.net.flush_series(self.end, &mut self.series);
             self.take_measurements(SimTime::NEVER);
         }
@@ -510,10 +556,23 @@ impl Simulation {
                     from: self.node_ids[info.from.index()].clone(),
                     to: self.node_ids[info.to.index()].clone(),
                     drops: ch.stats.drops,
+                    early_drops: ch.stats.early_drops,
+                    marks: ch.stats.marks,
                     corrupted: ch.stats.corrupted,
+                    outage_losses: ch.stats.outage_losses,
+                    arq_retries: ch.stats.arq_retries,
+                    fragments: ch.stats.fragments,
                     queue_max_pkts: ch.stats.queue_max_pkts,
+                    queue_max_bytes: ch.stats.queue_max_bytes,
                     packets: ch.stats.packets,
-                    utilization: if now.0 > 0 { busy as f64 / now.0 as f64 } else { 0.0 },
+                    utilization: match ch.features().and_then(|f| f.capacity.as_ref()) {
+                        Some(trace) => {
+                            let offered = trace.offered_bytes(now);
+                            if offered > 0 { (trace.bytes_carried as f64 / offered as f64).min(1.0) } else { 0.0 }
+                        }
+                        None if now.0 > 0 => busy as f64 / now.0 as f64,
+                        None => 0.0,
+                    },
                 }
             })
             .collect();

@@ -11,8 +11,16 @@
 //! removes from it (ACK filtering) cannot know start times in advance: it
 //! keeps a real waiting queue and ends each transmission with an event.
 //! Transmitted packets then travel the same ring of arrivals.
+//!
+//! Either kind may add RED to its admission (`red.rs`) and, for links whose
+//! service varies or loses packets in other ways than uniform bit errors
+//! (capacity traces, outages, burst errors, link-layer ARQ, an MTU), fix
+//! each passage with `passage.rs`. Both stay out of a plain channel's way:
+//! one test of an empty option each.
 
 use super::errors::ErrorModel;
+use super::passage::{LinkFeatures, Loss};
+use super::red::{QueueState, Red, RedVerdict};
 use super::ring::Ring;
 use crate::ids::NodeId;
 use crate::packet::{flags, Packet, PacketKind};
@@ -51,16 +59,28 @@ pub struct ChannelStats {
     /// Packets admitted to the queue.
     pub packets: u64,
     pub bytes: u64,
-    /// Packets refused by the full queue.
+    /// Packets refused by the queue: full, RED's drops, or a full shared buffer.
     pub drops: u64,
-    /// Packets the error model corrupted.
+    /// RED's random ("early") drops, part of `drops`.
+    pub early_drops: u64,
+    /// Packets RED marked Congestion Experienced instead of dropping.
+    pub marks: u64,
+    /// Packets the error model corrupted (after link-layer retries, if any).
     pub corrupted: u64,
+    /// Packets sent into a `drop` outage.
+    pub outage_losses: u64,
+    /// Link-layer (ARQ) retransmissions.
+    pub arq_retries: u64,
+    /// Fragments sent for packets larger than the MTU.
+    pub fragments: u64,
     /// ACKs removed from the queue by ACK filtering.
     pub filtered: u64,
     /// Packets that reached the far end, corrupted ones included.
     pub arrived: u64,
     /// Most packets held at once.
     pub queue_max_pkts: u32,
+    /// Most bytes held at once.
+    pub queue_max_bytes: u64,
     /// Total serialization time of transmitted packets.
     pub busy_ns: u64,
 }
@@ -86,8 +106,16 @@ impl InFlight {
 pub struct Transmission {
     pub enqueued: SimTime,
     pub tx_start: SimTime,
+    /// The link is free again from here.
     pub tx_end: SimTime,
+    /// Its last bit reaches the far end: `tx_end + delay`, later with ARQ's retries.
+    pub arrival: SimTime,
+    /// Lost on the way (bit errors, a burst, an outage): discarded on arrival.
     pub corrupted: bool,
+    /// RED marked it Congestion Experienced.
+    pub marked: bool,
+    /// Sent in several fragments.
+    pub fragmented: bool,
 }
 
 /// What the channel did with an offered packet.
@@ -125,6 +153,12 @@ pub struct Channel {
     limit: QueueLimit,
     errors: ErrorModel,
     order: ServiceOrder,
+    /// RED instead of DropTail (`limit` then unused).
+    red: Option<Box<Red>>,
+    /// Capacity trace, outages, bursts, ARQ, MTU (`passage.rs`).
+    features: Option<Box<LinkFeatures>>,
+    /// The shared buffer this channel draws on, if any (`pool.rs`).
+    pool: Option<u16>,
     /// When the last started transmission ends.
     busy_until: SimTime,
     /// Transmitted (or, FIFO, admitted) packets not yet arrived, in order.
@@ -160,6 +194,9 @@ impl Channel {
             limit,
             errors,
             order,
+            red: None,
+            features: None,
+            pool: None,
             busy_until: SimTime::ZERO,
             pipe: Ring::with_capacity(64),
             departed: 0,
@@ -170,6 +207,36 @@ impl Channel {
             held_bytes: 0,
             stats: ChannelStats::default(),
         }
+    }
+
+    /// Admits by RED instead of the DropTail limit.
+    pub fn with_red(mut self, red: Red) -> Self {
+        self.red = Some(Box::new(red));
+        self
+    }
+
+    /// Fixes passages with these mechanisms (none: the plain path).
+    pub fn with_features(mut self, features: LinkFeatures) -> Self {
+        self.features = (!features.is_empty()).then(|| Box::new(features));
+        self
+    }
+
+    /// Draws on shared buffer `pool` too.
+    pub fn with_pool(mut self, pool: u16) -> Self {
+        self.pool = Some(pool);
+        self
+    }
+
+    pub fn pool(&self) -> Option<u16> {
+        self.pool
+    }
+
+    pub fn red(&self) -> Option<&Red> {
+        self.red.as_deref()
+    }
+
+    pub fn features(&self) -> Option<&LinkFeatures> {
+        self.features.as_deref()
     }
 
     pub fn delay(&self) -> SimDuration {
@@ -187,6 +254,16 @@ impl Channel {
     /// Packets held at the last `advance`: waiting plus the one transmitting.
     pub fn held_packets(&self) -> u32 {
         self.held_pkts
+    }
+
+    /// Bytes held at the last `advance`.
+    pub fn held_bytes(&self) -> u64 {
+        self.held_bytes
+    }
+
+    /// A packet refused before reaching this channel's queue (a full shared buffer).
+    pub fn refuse(&mut self) {
+        self.stats.drops += 1;
     }
 
     /// Enqueue time of the oldest packet still waiting (scheduled channels):
@@ -227,6 +304,56 @@ impl Channel {
         self.stats.packets += 1;
         self.stats.bytes += size as u64;
         self.stats.queue_max_pkts = self.stats.queue_max_pkts.max(self.held_pkts);
+        self.stats.queue_max_bytes = self.stats.queue_max_bytes.max(self.held_bytes);
+    }
+
+    /// What waits at `now`, the packet being transmitted left out, as RED
+    /// (and ns-2's queues) count it.
+    fn queue_state(&self, now: SimTime) -> QueueState {
+        let in_service = if self.scheduled {
+            self.in_service.map(|size| size as u64)
+        } else if self.busy_until > now {
+            // The first packet not yet departed is on the wire.
+            self.pipe.get(self.departed).map(|f| f.pkt.size_bytes as u64)
+        } else {
+            None
+        };
+        QueueState {
+            waiting_pkts: self.held_pkts - in_service.is_some() as u32,
+            waiting_bytes: self.held_bytes - in_service.unwrap_or(0),
+            idle_since: (self.busy_until <= now).then_some(self.busy_until),
+        }
+    }
+
+    /// Whether the queue takes `pkt` at `now`: `Some(marked)`, or `None`
+    /// (counted as a drop).
+    #[inline]
+    fn admission(&mut self, pkt: &Packet, now: SimTime) -> Option<bool> {
+        if self.red.is_none() {
+            if self.fits(pkt.size_bytes) {
+                return Some(false);
+            }
+            self.stats.drops += 1;
+            return None;
+        }
+        let q = self.queue_state(now);
+        let red = self.red.as_deref_mut().expect("checked");
+        match red.on_arrival(now, q, pkt.size_bytes, pkt.has(flags::ECT)) {
+            RedVerdict::Enqueue => Some(false),
+            RedVerdict::Mark => {
+                self.stats.marks += 1;
+                Some(true)
+            }
+            RedVerdict::EarlyDrop => {
+                self.stats.early_drops += 1;
+                self.stats.drops += 1;
+                None
+            }
+            RedVerdict::ForcedDrop => {
+                self.stats.drops += 1;
+                None
+            }
+        }
     }
 
     /// FIFO: admits a packet at `now` (after `advance(now)`) and fixes its
@@ -235,13 +362,15 @@ impl Channel {
     #[inline]
     pub fn admit(&mut self, pkt: &Packet, now: SimTime) -> Option<(Transmission, Option<SimTime>)> {
         debug_assert!(!self.scheduled);
-        if !self.fits(pkt.size_bytes) {
-            self.stats.drops += 1;
-            return None;
-        }
+        let marked = self.admission(pkt, now)?;
         self.take_in(pkt.size_bytes);
         let mut wake = Wake::default();
-        let t = self.transmit(pkt, now, now, &mut wake);
+        let mut t = if marked {
+            self.transmit(&with_ce(pkt), now, now, &mut wake)
+        } else {
+            self.transmit(pkt, now, now, &mut wake)
+        };
+        t.marked = marked;
         Some((t, wake.arrival))
     }
 
@@ -254,16 +383,16 @@ impl Channel {
         if self.order.filter_acks && pkt.kind == PacketKind::Ack {
             self.filter_older_acks(pkt, filtered);
         }
-        if !self.fits(pkt.size_bytes) {
-            self.stats.drops += 1;
+        let Some(marked) = self.admission(pkt, now) else {
             return (offer, wake);
-        }
+        };
         offer.admitted = true;
         self.take_in(pkt.size_bytes);
         if pkt.kind == PacketKind::Ack {
             self.acks_waiting += 1;
         }
-        self.waiting.push_back(Waiting { pkt: *pkt, enqueued: now });
+        let pkt = if marked { with_ce(pkt) } else { *pkt };
+        self.waiting.push_back(Waiting { pkt, enqueued: now });
         if self.in_service.is_none() {
             offer.started = self.start_next(now, &mut wake);
         }
@@ -274,23 +403,54 @@ impl Channel {
     #[inline]
     fn transmit(&mut self, pkt: &Packet, enqueued: SimTime, now: SimTime, wake: &mut Wake) -> Transmission {
         let size = pkt.size_bytes;
-        let tx_start = self.busy_until.max(now);
-        let tx_time = self.serializer.transmission_time(size);
-        let tx_end = tx_start + tx_time;
-        self.busy_until = tx_end;
-        let corrupted = self.errors.corrupts(size);
-        self.stats.busy_ns += tx_time.as_nanos();
-        self.stats.corrupted += corrupted as u64;
+        let earliest = self.busy_until.max(now);
+        let t = match self.features.as_deref_mut() {
+            None => {
+                let tx_time = self.serializer.transmission_time(size);
+                let tx_end = earliest + tx_time;
+                let corrupted = self.errors.corrupts(size);
+                self.stats.busy_ns += tx_time.as_nanos();
+                self.stats.corrupted += corrupted as u64;
+                Transmission {
+                    enqueued,
+                    tx_start: earliest,
+                    tx_end,
+                    arrival: tx_end + self.delay,
+                    corrupted,
+                    marked: false,
+                    fragmented: false,
+                }
+            }
+            Some(f) => {
+                let p = f.passage(size, enqueued, earliest, &mut self.serializer, &mut self.errors, self.delay);
+                self.stats.busy_ns += p.busy.as_nanos();
+                self.stats.corrupted += (p.loss == Some(Loss::Corrupted)) as u64;
+                self.stats.outage_losses += (p.loss == Some(Loss::Outage)) as u64;
+                self.stats.arq_retries += p.retries as u64;
+                if p.fragments > 1 {
+                    self.stats.fragments += p.fragments as u64;
+                }
+                Transmission {
+                    enqueued,
+                    tx_start: p.tx_start,
+                    tx_end: p.tx_end,
+                    arrival: p.arrival,
+                    corrupted: p.loss.is_some(),
+                    marked: false,
+                    fragmented: p.fragments > 1,
+                }
+            }
+        };
+        self.busy_until = t.tx_end;
         let mut pkt = *pkt;
-        if corrupted {
+        if t.corrupted {
             pkt.flags |= flags::CORRUPTED;
         }
-        let arrival = tx_end + self.delay;
-        self.pipe.push_back(InFlight { pkt, tx_end, arrival });
+        self.pipe.push_back(InFlight { pkt, tx_end: t.tx_end, arrival: t.arrival });
         if self.pipe.len() == 1 {
-            wake.arrival = Some(arrival);
+            wake.arrival = Some(t.arrival);
         }
-        Transmission { enqueued, tx_start, tx_end, corrupted }
+        t
     }
 
     /// Scheduled: starts the next waiting packet (an ACK first if so ordered).
@@ -364,6 +524,13 @@ impl Channel {
         self.stats.arrived += 1;
         self.pipe.pop_front().expect("arrival on an empty channel")
     }
+}
+
+/// A copy of `pkt` marked Congestion Experienced (RFC 3168 section 5).
+fn with_ce(pkt: &Packet) -> Packet {
+    let mut p = *pkt;
+    p.flags |= flags::CE;
+    p
 }
 
 #[cfg(test)]
@@ -531,5 +698,86 @@ mod tests {
         let offered = [pkt(1000), ack(1), ack(2), ack(3)];
         assert_eq!(send_order(&mut c, &offered), vec![(PacketKind::Data, 0), (PacketKind::Ack, 3)]);
         assert_eq!(c.stats.filtered, 2);
+    }
+
+    fn red_channel(limit_pkts: u64, min: f64, max: f64, ecn: bool) -> Channel {
+        use crate::net::red::{RedParams, RedSettings};
+        let settings = RedSettings {
+            min_thresh_pkts: Some(min),
+            max_thresh_pkts: Some(max),
+            q_weight: Some(1.0),
+            max_p: 0.1,
+            mark_p: 1.0,
+            gentle: true,
+            wait: true,
+            bytes: false,
+            mean_pktsize_bytes: 500,
+            ecn,
+        };
+        let params = RedParams::configure(&settings, 8_000_000, 0.01, limit_pkts);
+        channel(QueueLimit::Packets(1)).with_red(Red::new(params, crate::rng::RandomStream::for_entity(1, "red")))
+    }
+
+    #[test]
+    fn red_counts_only_what_waits_behind_the_packet_on_the_wire() {
+        // As ns-2's REDQueue: an arrival finding `limit` packets waiting is
+        // dropped, the one being sent not counted: 1 sending + 2 waiting fit.
+        let mut c = red_channel(2, 1e5, 2e5, false);
+        let admitted: Vec<bool> = (0..4).map(|_| admit(&mut c, pkt(1000), SimTime::ZERO).is_some()).collect();
+        assert_eq!(admitted, vec![true, true, true, false]);
+        assert_eq!((c.stats.drops, c.stats.early_drops, c.held_packets()), (1, 0, 3));
+        // Once the first has been sent, one more fits.
+        c.advance(SimTime(MS), |_, _| {});
+        assert!(admit(&mut c, pkt(1000), SimTime(MS)).is_some());
+    }
+
+    #[test]
+    fn red_marks_ecn_capable_packets_and_admits_them() {
+        // Thresholds 0.5 and 1 packet, q_weight 1: the average is what waits.
+        // Arrivals find 0, 0, 1, 2, 3 waiting; the 4th (2 waiting, more than one)
+        // crosses the threshold and starts the count; the 5th has p = 1: marked.
+        let mut c = red_channel(10, 0.5, 1.0, true);
+        let mut ect = pkt(1000);
+        ect.flags = flags::ECT;
+        let marked: Vec<bool> = (0..5).map(|_| c.admit(&ect, SimTime::ZERO).unwrap().0.marked).collect();
+        assert_eq!(marked, vec![false, false, false, false, true]);
+        assert_eq!(c.stats.marks, 1);
+        assert!(c.pipe.get(4).unwrap().pkt.has(flags::CE), "the packet on its way carries CE");
+        // Not ECN-capable: the same decision is a drop.
+        let mut d = red_channel(10, 0.5, 1.0, true);
+        let dropped: Vec<bool> = (0..5).map(|_| admit(&mut d, pkt(1000), SimTime::ZERO).is_none()).collect();
+        assert_eq!(dropped, vec![false, false, false, false, true]);
+        assert_eq!((d.stats.early_drops, d.stats.marks), (1, 0));
+    }
+
+    #[test]
+    fn a_scheduled_red_queue_leaves_the_packet_in_service_out_too() {
+        let mut c = red_channel(1, 1e5, 2e5, false);
+        c.scheduled = true;
+        let offered: Vec<bool> = (0..3).map(|_| c.offer(&pkt(1000), SimTime::ZERO, &mut vec![]).0.admitted).collect();
+        assert_eq!(offered, vec![true, true, false]);
+    }
+
+    #[test]
+    fn link_features_shape_the_passage_and_keep_arrivals_in_order() {
+        use crate::net::outage::{OutageMode, Outages};
+        // Held outage over [0.5, 3) ms: the first packet pauses half-way.
+        let features = LinkFeatures {
+            outages: Some(Outages::new(OutageMode::Hold, vec![(MS / 2, 3 * MS)], None)),
+            ..Default::default()
+        };
+        let mut c = channel(QueueLimit::Packets(10)).with_features(features);
+        let a = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
+        let b = admit(&mut c, pkt(1000), SimTime::ZERO).unwrap();
+        assert_eq!((a.tx_end.0, a.arrival.0), (3 * MS + MS / 2, 13 * MS + MS / 2));
+        assert_eq!((b.tx_start.0, b.tx_end.0), (3 * MS + MS / 2, 4 * MS + MS / 2));
+        assert_eq!(c.busy_until(), SimTime(4 * MS + MS / 2));
+        assert_eq!(c.stats.busy_ns, 2 * MS, "time held is not busy time");
+    }
+
+    #[test]
+    fn without_features_the_channel_keeps_its_plain_path() {
+        let c = channel(QueueLimit::Packets(10)).with_features(LinkFeatures::default());
+        assert!(c.features().is_none());
     }
 }

@@ -1,20 +1,38 @@
 //! The network: channels, routes, and the passage of packets between nodes.
 
+pub mod arq;
+pub mod capacity_trace;
 pub mod channel;
 pub mod errors;
+pub mod fragment;
+pub mod gilbert;
+pub mod outage;
+pub mod passage;
+pub mod pool;
+pub mod red;
 pub mod ring;
 pub mod routing;
 
 pub use channel::{Channel, ChannelStats, InFlight, QueueLimit, ServiceOrder};
 pub use errors::{packet_error_probability, ErrorModel};
+pub use passage::LinkFeatures;
+pub use pool::BufferPool;
 pub use routing::Routes;
 
 use crate::ids::{ChannelId, NodeId};
 use crate::kernel::{Event, EventQueue};
 use crate::packet::Packet;
+use crate::packet::flags;
 use crate::record::{Fate, SeriesId, SeriesStore, Trace, TraceRecord};
 use crate::time::SimTime;
 use channel::{Transmission, Wake};
+
+/// A channel's outage marker series and the next outage to mark.
+struct OutageMarks {
+    channel: ChannelId,
+    series: SeriesId,
+    next: Option<SimTime>,
+}
 
 pub struct Network {
     pub channels: Vec<Channel>,
@@ -27,6 +45,13 @@ pub struct Network {
     pub unroutable: u64,
     /// Reused buffer for ACKs removed by filtering.
     filtered: Vec<(Packet, SimTime)>,
+    /// Shared buffers, indexed by [`Channel::pool`].
+    pub pools: Vec<BufferPool>,
+    /// RED's average queue series, per channel (empty without RED).
+    pub red_series: Vec<Option<SeriesId>>,
+    outage_marks: Vec<OutageMarks>,
+    /// The earliest outage start not recorded yet.
+    next_outage_mark: SimTime,
 }
 
 fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_end: SimTime, fate: Fate) -> TraceRecord {
@@ -50,7 +75,72 @@ fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_e
 
 impl Network {
     pub fn new(channels: Vec<Channel>, routes: Routes, queue_series: Vec<SeriesId>, trace: Trace) -> Self {
-        Network { channels, routes, queue_series, trace, next_uid: 0, unroutable: 0, filtered: Vec::new() }
+        Network {
+            channels,
+            routes,
+            queue_series,
+            trace,
+            next_uid: 0,
+            unroutable: 0,
+            filtered: Vec::new(),
+            pools: Vec::new(),
+            red_series: Vec::new(),
+            outage_marks: Vec::new(),
+            next_outage_mark: SimTime::NEVER,
+        }
+    }
+
+    /// Records each outage of channel `c` as a marker in `series` (its
+    /// value: the outage's length in seconds) once the run reaches it.
+    pub fn mark_outages(&mut self, c: ChannelId, series: SeriesId) {
+        let next = self.outage_start(c, SimTime::ZERO);
+        self.outage_marks.push(OutageMarks { channel: c, series, next });
+        self.next_outage_mark = self.next_outage_mark.min(next.unwrap_or(SimTime::NEVER));
+    }
+
+    fn outage_start(&self, c: ChannelId, from: SimTime) -> Option<SimTime> {
+        let outages = self.channels[c.index()].features()?.outages.as_ref()?;
+        outages.next_start(from).map(|(at, _)| at)
+    }
+
+    /// When the next outage begins: [`Network::record_outages`] is due then.
+    #[inline]
+    pub fn next_outage_mark(&self) -> SimTime {
+        self.next_outage_mark
+    }
+
+    /// Records the outages that began by `now`.
+    pub fn record_outages(&mut self, now: SimTime, series: &mut SeriesStore) {
+        let mut next_mark = SimTime::NEVER;
+        for i in 0..self.outage_marks.len() {
+            let c = self.outage_marks[i].channel;
+            while let Some(at) = self.outage_marks[i].next.filter(|&at| at <= now) {
+                let outages = self.channels[c.index()].features().and_then(|f| f.outages.as_ref()).expect("marked");
+                let (_, length) = outages.next_start(at).expect("the outage just found");
+                series.push(self.outage_marks[i].series, at.0, length.as_secs_f64());
+                self.outage_marks[i].next = self.outage_start(c, SimTime(at.0 + 1));
+            }
+            next_mark = next_mark.min(self.outage_marks[i].next.unwrap_or(SimTime::NEVER));
+        }
+        self.next_outage_mark = next_mark;
+    }
+
+    /// Whether shared buffer `pool` takes `pkt` now, its members brought up to date.
+    fn pool_admits(&mut self, pool: u16, pkt: &Packet, now: SimTime, series: &mut SeriesStore) -> bool {
+        let pool = &self.pools[pool as usize];
+        for &m in &pool.members {
+            let occupancy = self.queue_series[m.index()];
+            self.channels[m.index()].advance(now, |t, held| series.push(occupancy, t.0, held as f64));
+        }
+        pool.admits(&self.channels, pkt.size_bytes)
+    }
+
+    #[inline]
+    fn record_red_average(&self, c: ChannelId, now: SimTime, series: &mut SeriesStore) {
+        if let Some(&Some(id)) = self.red_series.get(c.index()) {
+            let red = self.channels[c.index()].red().expect("a RED channel");
+            series.push(id, now.0, red.average());
+        }
     }
 
     /// An agent on `node` emits a new packet.
@@ -80,6 +170,13 @@ impl Network {
             self.unroutable += 1;
             return;
         };
+        if let Some(pool) = self.channels[c.index()].pool() {
+            if !self.pool_admits(pool, pkt, now, series) {
+                self.channels[c.index()].refuse();
+                self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop));
+                return;
+            }
+        }
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         if channel.is_scheduled() {
@@ -88,6 +185,7 @@ impl Network {
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit(pkt, now);
         series.push(occupancy, now.0, channel.held_packets() as f64);
+        self.record_red_average(c, now, series);
         match admitted {
             Some((t, arrival)) => {
                 if let Some(at) = arrival {
@@ -112,6 +210,7 @@ impl Network {
         let channel = &mut self.channels[c.index()];
         let (offer, wake) = channel.offer(pkt, now, &mut self.filtered);
         series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        self.record_red_average(c, now, series);
         for (filtered, enqueued) in std::mem::take(&mut self.filtered) {
             self.trace.push(record(&filtered, c, enqueued, now, now, Fate::Filtered));
         }
@@ -132,7 +231,17 @@ impl Network {
 
     fn trace_transmission(&mut self, pkt: &Packet, c: ChannelId, t: Transmission) {
         let fate = if t.corrupted { Fate::Corrupted } else { Fate::Delivered };
-        self.trace.push(record(pkt, c, t.enqueued, t.tx_start, t.tx_end, fate));
+        // Records keep arrival = tx_end + delay: link-layer retries and the
+        // in-order wait show as a longer transmission.
+        let tx_end = SimTime(t.arrival.0 - self.channels[c.index()].delay().as_nanos());
+        let mut r = record(pkt, c, t.enqueued, t.tx_start, tx_end, fate);
+        if t.marked {
+            r.flags |= flags::CE;
+        }
+        if t.fragmented {
+            r.flags |= flags::FRAGMENTED;
+        }
+        self.trace.push(r);
     }
 
     fn schedule(c: ChannelId, wake: Wake, queue: &mut EventQueue) {

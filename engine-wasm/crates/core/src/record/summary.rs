@@ -67,15 +67,28 @@ pub struct LinkSummary {
     pub direction: Direction,
     pub from: String,
     pub to: String,
-    /// Packets refused by a full queue.
+    /// Packets refused by the queue: full, RED's drops, or a full shared buffer.
     pub drops: u64,
-    /// Packets lost to the error model.
+    /// RED's random (early) drops, counted in `drops` too.
+    pub early_drops: u64,
+    /// Packets RED marked Congestion Experienced (ECN) instead of dropping.
+    pub marks: u64,
+    /// Packets lost to the error model (bit errors, bursts), after link-layer retries.
     pub corrupted: u64,
+    /// Packets lost to `drop` outages.
+    pub outage_losses: u64,
+    /// Link-layer (ARQ) retransmissions.
+    pub arq_retries: u64,
+    /// Fragments sent for packets larger than the MTU.
+    pub fragments: u64,
     /// Most packets held at once (waiting plus the one being sent).
     pub queue_max_pkts: u32,
+    /// Most bytes held at once.
+    pub queue_max_bytes: u64,
     /// Packets that entered the channel's queue.
     pub packets: u64,
-    /// Fraction of the run the channel spent transmitting.
+    /// Fraction of the run the channel spent transmitting (with a capacity
+    /// trace: of the bytes the trace offered, the share carried).
     pub utilization: f64,
 }
 

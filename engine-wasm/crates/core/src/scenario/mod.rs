@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod load;
+mod mechanisms;
 pub mod model;
 pub mod path;
 pub mod resolve;

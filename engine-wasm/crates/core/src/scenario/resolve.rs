@@ -3,9 +3,13 @@
 //! link direction with every setting filled in, flows with their routes.
 
 use super::error::{FieldError, ScenarioErrors};
+use super::mechanisms;
 use super::model::{ChannelSpec, LinkSpec, QueueKind, RtoEstimatorKind, Scenario};
 use super::units::{Dur, QueueCapacity};
 use crate::ids::NodeId;
+use crate::net::gilbert::GilbertParams;
+use crate::net::outage::Outages;
+use crate::net::red::RedParams;
 use crate::net::{QueueLimit, Routes, ServiceOrder};
 use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig, Variant, VegasParams};
 use crate::time::{Bandwidth, SimDuration, SimTime};
@@ -52,6 +56,27 @@ pub struct ResolvedChannel {
     pub limit: QueueLimit,
     pub order: ServiceOrder,
     pub ber: f64,
+    /// RED instead of DropTail.
+    pub red: Option<RedParams>,
+    /// Index in [`Resolved::pools`] of the shared buffer it draws on.
+    pub pool: Option<usize>,
+    pub outages: Option<Outages>,
+    pub gilbert: Option<GilbertParams>,
+    /// Link-layer ARQ: most tries and the delay between them.
+    pub arq: Option<(u32, SimDuration)>,
+    /// A Mahimahi capacity trace (opportunities in ms, bytes each); `rate`
+    /// is then its mean rate.
+    pub capacity: Option<(Vec<u64>, u32)>,
+    pub mtu: Option<u32>,
+}
+
+/// A buffer shared by several channels.
+#[derive(Clone, Debug)]
+pub struct ResolvedPool {
+    pub id: String,
+    pub limit: QueueLimit,
+    /// Indices of the member channels.
+    pub members: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -75,20 +100,21 @@ pub struct Resolved {
     pub channels: Vec<ResolvedChannel>,
     pub flows: Vec<ResolvedFlow>,
     pub routes: Routes,
+    pub pools: Vec<ResolvedPool>,
 }
 
 /// Collects every problem instead of stopping at the first.
 #[derive(Default)]
-struct Checker {
-    errors: Vec<FieldError>,
+pub(super) struct Checker {
+    pub(super) errors: Vec<FieldError>,
 }
 
 impl Checker {
-    fn fail(&mut self, path: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) {
+    pub(super) fn fail(&mut self, path: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) {
         self.errors.push(FieldError::new(path, problem, allowed));
     }
 
-    fn range<T: PartialOrd + std::fmt::Display + Copy>(&mut self, path: &str, v: T, lo: T, hi: T, shown: &dyn Fn(T) -> String) {
+    pub(super) fn range<T: PartialOrd + std::fmt::Display + Copy>(&mut self, path: &str, v: T, lo: T, hi: T, shown: &dyn Fn(T) -> String) {
         if !(lo <= v && v <= hi) {
             self.fail(path, format!("{} is out of range", shown(v)), format!("{} to {}", shown(lo), shown(hi)));
         }
@@ -144,6 +170,17 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         found
     };
 
+    // Shared buffers
+    let mut seen = HashMap::new();
+    let mut pools: Vec<ResolvedPool> = Vec::new();
+    for b in &s.buffers {
+        let base = format!("buffers.{}", b.id);
+        ck.id(&format!("{base}.id"), &b.id, &mut seen);
+        let limit = queue_limit(&mut ck, &format!("{base}.limit"), b.limit);
+        pools.push(ResolvedPool { id: b.id.clone(), limit, members: Vec::new() });
+    }
+    let known_buffers = s.buffers.iter().map(|b| b.id.as_str()).collect::<Vec<_>>().join(", ");
+
     // Links: one channel per direction
     let mut channels = Vec::new();
     let mut seen = HashMap::new();
@@ -161,10 +198,21 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         for (direction, spec) in [(Direction::Forward, &l.forward), (Direction::Reverse, &l.reverse)] {
             let (from, to) = if direction == Direction::Forward { (a, b) } else { (b, a) };
             let path = format!("{base}.{}", direction.name());
-            if let (Some(ch), Some(from), Some(to)) =
+            if let (Some((ch, buffer)), Some(from), Some(to)) =
                 (resolve_channel(&mut ck, l, spec.as_ref(), &path), from, to)
             {
-                channels.push(ResolvedChannel { name: path, link: l.id.clone(), direction, from, to, ..ch });
+                let pool = buffer.and_then(|(id, at)| {
+                    let found = pools.iter().position(|p| p.id == id);
+                    if found.is_none() {
+                        let allowed = if known_buffers.is_empty() { "ids of [[buffers]]".to_string() } else { known_buffers.clone() };
+                        ck.fail(at, format!("unknown buffer \"{id}\""), allowed);
+                    }
+                    found
+                });
+                if let Some(p) = pool {
+                    pools[p].members.push(channels.len());
+                }
+                channels.push(ResolvedChannel { name: path, link: l.id.clone(), direction, from, to, pool, ..ch });
             }
         }
     }
@@ -337,12 +385,34 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         channels,
         flows,
         routes,
+        pools,
     })
 }
 
+fn queue_limit(ck: &mut Checker, path: &str, limit: QueueCapacity) -> QueueLimit {
+    match limit {
+        QueueCapacity::Packets(n) => {
+            ck.range(path, n, 1, 1_000_000, &|v| format!("{v}pkt"));
+            QueueLimit::Packets(n.min(1_000_000) as u32)
+        }
+        QueueCapacity::Bytes(b) => {
+            ck.range(path, b, 1, 1 << 30, &|v| format!("{v}B"));
+            QueueLimit::Bytes(b)
+        }
+    }
+}
+
 /// A channel's settings: its own, else the link's; rate and delay are
-/// required. Problems are reported at the path where the value was written.
-fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, path: &str) -> Option<ResolvedChannel> {
+/// required (a capacity trace stands for the rate). Problems are reported at
+/// the path where the value was written. Also returns the shared buffer the
+/// queue names, with the path it was named at.
+#[allow(clippy::type_complexity)]
+fn resolve_channel(
+    ck: &mut Checker,
+    l: &LinkSpec,
+    own: Option<&ChannelSpec>,
+    path: &str,
+) -> Option<(ResolvedChannel, Option<(String, String)>)> {
     let link_path = format!("links.{}", l.id);
     let pick = |own_value: bool, field: &str| {
         if own_value { format!("{path}.{field}") } else { format!("{link_path}.{field}") }
@@ -351,44 +421,63 @@ fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, pa
     let own_delay = own.and_then(|c| c.delay);
     let own_queue = own.and_then(|c| c.queue.clone());
     let own_errors = own.and_then(|c| c.errors.clone());
+    let own_outages = own.and_then(|c| c.outages.clone());
+    let own_mtu = own.and_then(|c| c.mtu);
+    let own_capacity = own.and_then(|c| c.capacity_trace.clone());
     let rate = own_rate.or(l.rate);
     let delay = own_delay.or(l.delay);
-    let queue_path = pick(own_queue.is_some(), "queue.limit");
+    let queue_base = pick(own_queue.is_some(), "queue");
     let queue = own_queue.or_else(|| l.queue.clone()).unwrap_or_default();
-    let ber_path = pick(own_errors.is_some(), "errors.ber");
-    let ber = own_errors.as_ref().or(l.errors.as_ref()).map_or(0.0, |e| e.ber);
-    let mut ok = true;
-    match rate {
-        None => {
-            ck.fail(format!("{path}.rate"), "missing", "set rate on the link or on this direction");
-            ok = false;
+    let errors_base = pick(own_errors.is_some(), "errors");
+    let errors = own_errors.or_else(|| l.errors.clone()).unwrap_or_default();
+    let ber = errors.ber;
+    let errors_before = ck.errors.len();
+
+    let capacity_base = pick(own_capacity.is_some(), "capacity_trace");
+    let capacity = own_capacity.or_else(|| l.capacity_trace.clone());
+    let capacity = capacity.as_ref().and_then(|c| mechanisms::capacity_trace(ck, &capacity_base, c));
+    let rate = match (&capacity, rate) {
+        (Some((ms, bytes)), _) => {
+            let trace = crate::net::capacity_trace::CapacityTrace::new(ms.clone(), *bytes);
+            Some(super::units::Rate(trace.mean_rate_bps()))
         }
-        Some(r) => ck.range(&pick(own_rate.is_some(), "rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string()),
-    }
+        (None, None) => {
+            ck.fail(format!("{path}.rate"), "missing", "set rate (or capacity_trace) on the link or on this direction");
+            None
+        }
+        (None, Some(r)) => {
+            ck.range(&pick(own_rate.is_some(), "rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string());
+            Some(r)
+        }
+    };
     match delay {
-        None => {
-            ck.fail(format!("{path}.delay"), "missing", "set delay on the link or on this direction");
-            ok = false;
-        }
+        None => ck.fail(format!("{path}.delay"), "missing", "set delay on the link or on this direction"),
         Some(d) => ck.range(&pick(own_delay.is_some(), "delay"), d, Dur(0), Dur(MAX_DELAY_NS), &dur),
     }
     if !(0.0..1.0).contains(&ber) {
-        ck.fail(ber_path, format!("{ber} is out of range"), "0 to less than 1");
-        ok = false;
+        ck.fail(format!("{errors_base}.ber"), format!("{ber} is out of range"), "0 to less than 1");
     }
-    let QueueKind::Droptail = queue.kind;
-    let limit = match queue.limit {
-        QueueCapacity::Packets(n) => {
-            ck.range(&queue_path, n, 1, 1_000_000, &|v| format!("{v}pkt"));
-            QueueLimit::Packets(n.min(1_000_000) as u32)
-        }
-        QueueCapacity::Bytes(b) => {
-            ck.range(&queue_path, b, 1, 1 << 30, &|v| format!("{v}B"));
-            QueueLimit::Bytes(b)
+    let limit = queue_limit(ck, &format!("{queue_base}.limit"), queue.limit);
+    let (rate, delay) = (rate?, delay?);
+    let red = match queue.kind {
+        QueueKind::Droptail => None,
+        QueueKind::Red => {
+            let spec = queue.red.clone().unwrap_or_default();
+            mechanisms::red(ck, &queue_base, &spec, queue.limit, rate.0, delay.duration())
         }
     };
-    let (rate, delay) = (rate?, delay?);
-    ok.then(|| ResolvedChannel {
+    let gilbert = errors.gilbert.as_ref().and_then(|g| mechanisms::gilbert(ck, &format!("{errors_base}.gilbert"), g));
+    let arq = errors.arq.as_ref().and_then(|a| mechanisms::arq(ck, &format!("{errors_base}.arq"), a));
+    let outages_base = pick(own_outages.is_some(), "outages");
+    let outages = own_outages.or_else(|| l.outages.clone());
+    let outages = outages.as_ref().and_then(|o| mechanisms::outages(ck, &outages_base, o));
+    let mtu_path = pick(own_mtu.is_some(), "mtu");
+    let mtu = own_mtu.or(l.mtu).and_then(|m| mechanisms::mtu(ck, &mtu_path, m));
+    let buffer = queue.buffer.clone().map(|id| (id, format!("{queue_base}.buffer")));
+    if ck.errors.len() > errors_before {
+        return None;
+    }
+    let channel = ResolvedChannel {
         name: String::new(),
         link: String::new(),
         direction: Direction::Forward,
@@ -399,7 +488,15 @@ fn resolve_channel(ck: &mut Checker, l: &LinkSpec, own: Option<&ChannelSpec>, pa
         limit,
         order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
         ber,
-    })
+        red,
+        pool: None,
+        outages,
+        gilbert,
+        arq,
+        capacity,
+        mtu,
+    };
+    Some((channel, buffer))
 }
 
 /// Whether `path` names a field the scenario has, defaults included.
