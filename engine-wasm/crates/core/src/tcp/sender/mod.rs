@@ -8,6 +8,7 @@
 
 mod core;
 mod fack;
+mod persist;
 mod reno;
 mod sack;
 mod vegas;
@@ -92,6 +93,8 @@ pub struct SenderStats {
     pub ecn_reductions: u64,
     /// RTT samples.
     pub rtt: DurationStats,
+    /// Zero-window probes sent (RFC 9293 3.8.6.1).
+    pub zero_window_probes: u64,
 }
 
 /// The last congestion response (ns-2's `last_cwnd_action_`).
@@ -143,6 +146,17 @@ pub struct TcpSender {
     fack: Option<FackRecovery>,
     /// Vegas's rate comparison and fine-grained timer.
     vegas: Option<VegasState>,
+    /// Bytes the application has handed over so far (ns-2's curseq_, in
+    /// bytes); `u64::MAX` for an endless transfer.
+    app_bytes: u64,
+    /// No more data will come: the last segment may be short.
+    app_complete: bool,
+    /// The window the receiver last advertised, in segments; `None` while
+    /// its ACKs advertise none (ns-2's sinks).
+    adv_wnd: Option<u32>,
+    /// Probing a zero window (RFC 9293 3.8.6.1); the retransmission timer's
+    /// slot then times the probes.
+    persist: Option<persist::Persist>,
     pub stats: SenderStats,
 }
 
@@ -180,6 +194,10 @@ impl TcpSender {
             sack: (cfg.variant == Variant::Sack1).then(SackRecovery::default),
             fack: (cfg.variant == Variant::Fack).then(FackRecovery::default),
             vegas: (cfg.variant == Variant::Vegas).then(|| VegasState::new(cfg.vegas, cfg.rwnd_segments)),
+            app_bytes: u64::MAX,
+            app_complete: true,
+            adv_wnd: None,
+            persist: None,
             stats: SenderStats::default(),
             cfg,
             addr,
@@ -217,6 +235,35 @@ impl TcpSender {
         &self.rto
     }
 
+    /// How much data the application has handed over: `total_bytes` so far
+    /// (ns-2's curseq_); with `complete` that is all, and the last segment
+    /// may be short. A sender is an endless transfer until this is called.
+    pub fn set_supply(&mut self, total_bytes: u64, complete: bool) {
+        self.app_bytes = total_bytes;
+        self.app_complete = complete;
+    }
+
+    /// More application data arrived (a split proxy's second leg): send what
+    /// the window allows now, unless loss recovery or a zero window decides.
+    pub fn supply(&mut self, total_bytes: u64, complete: bool, ctx: &mut impl AgentCtx) {
+        self.set_supply(total_bytes, complete);
+        if !self.started {
+            self.start(ctx);
+        } else if self.dupacks == 0 && self.persist.is_none() {
+            self.send_much(ctx, None);
+        }
+    }
+
+    /// Everything the application handed over is acknowledged.
+    pub fn is_done(&self) -> bool {
+        self.app_complete && self.snd_una >= self.app_end()
+    }
+
+    /// Probing a zero window (RFC 9293 3.8.6.1).
+    pub fn is_persisting(&self) -> bool {
+        self.persist.is_some()
+    }
+
     /// The application has data: start sending.
     pub fn start(&mut self, ctx: &mut impl AgentCtx) {
         self.started = true;
@@ -230,6 +277,9 @@ impl TcpSender {
         if !self.started || pkt.seq > self.snd_max {
             return;
         }
+        if self.take_window_update(pkt, ctx) {
+            return;
+        }
         // ns-2 reacts to ECN-echo before anything else in the ACK.
         if self.cfg.ecn && pkt.has(flags::ECE) {
             self.on_ecn_echo(pkt.seq, ctx);
@@ -240,10 +290,16 @@ impl TcpSender {
             Variant::Fack => self.fack_ack(pkt, ctx),
             Variant::Vegas => self.vegas_ack(pkt, ctx),
         }
+        if self.adv_wnd.is_some() {
+            self.follow_window(ctx);
+        }
     }
 
-    /// The retransmission timer fired.
+    /// The retransmission timer fired (or, with a zero window, the persist timer).
     pub fn on_timer(&mut self, ctx: &mut impl AgentCtx) {
+        if self.persist.is_some() {
+            return self.probe(ctx);
+        }
         self.rtx_armed = false;
         if self.snd_una == self.snd_max {
             return;
@@ -269,7 +325,7 @@ mod tests {
     use crate::ids::{FlowId, NodeId};
     use crate::time::SimDuration;
 
-    const RTX: TimerId = TimerId(0);
+    pub(super) const RTX: TimerId = TimerId(0);
 
     fn series() -> SenderSeries {
         let id = SeriesId;
@@ -285,7 +341,7 @@ mod tests {
         }
     }
 
-    fn config(variant: Variant) -> SenderConfig {
+    pub(super) fn config(variant: Variant) -> SenderConfig {
         SenderConfig {
             variant,
             mss_bytes: 1000,
@@ -305,7 +361,7 @@ mod tests {
         }
     }
 
-    fn sender(cfg: SenderConfig) -> TcpSender {
+    pub(super) fn sender(cfg: SenderConfig) -> TcpSender {
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(0), remote: NodeId(1) };
         TcpSender::new(cfg, addr, RTX, series())
     }
