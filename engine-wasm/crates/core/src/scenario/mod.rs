@@ -1,7 +1,9 @@
 //! Scenario files: format, loading, overrides, validation.
 
+mod app;
 pub mod error;
 pub mod load;
+pub mod middlebox;
 pub mod model;
 pub mod path;
 pub mod resolve;
@@ -9,6 +11,7 @@ pub mod units;
 
 pub use error::{FieldError, ScenarioErrors};
 pub use load::{Format, Override};
+pub use middlebox::{BufferLimit, Interval, MiddleboxKind, MiddleboxSpec, MtcpSpec, SnoopSpec, SplitSpec};
 pub use model::*;
 pub use resolve::{Direction, Resolved};
 

@@ -36,6 +36,10 @@ pub struct Scenario {
     pub nodes: Vec<NodeSpec>,
     pub links: Vec<LinkSpec>,
     pub flows: Vec<FlowSpec>,
+    /// Snoop agents, split-connection proxies and M-TCP supervisor hosts on
+    /// nodes, each acting on some flows; flows run end to end without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub middleboxes: Vec<super::middlebox::MiddleboxSpec>,
     /// Controls the UI offers, each bound to a field path.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub knobs: Vec<Knob>,
@@ -281,11 +285,11 @@ pub enum RtoEstimatorKind {
     Ns2,
 }
 
-fn default_true() -> bool {
+pub(super) fn default_true() -> bool {
     true
 }
 
-fn is_true(b: &bool) -> bool {
+pub(super) fn is_true(b: &bool) -> bool {
     *b
 }
 
@@ -385,6 +389,17 @@ pub struct AppSpec {
     /// When the application starts sending.
     #[serde(default = "default_start")]
     pub start: Dur,
+    /// `file` only: bytes to transfer, e.g. "100KB"; the summary reports
+    /// when the receiver had them all (`completion_s`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<Bytes>,
+    /// `cbr` only: datagram rate, whole datagrams counted, e.g. "40kbps".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
+    /// `cbr` only: bytes per datagram on the wire (ns-2's packetSize_; its
+    /// UDP agent adds no header); 1000B unless set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packet_size: Option<Bytes>,
 }
 
 fn default_start() -> Dur {
@@ -393,7 +408,7 @@ fn default_start() -> Dur {
 
 impl Default for AppSpec {
     fn default() -> Self {
-        AppSpec { kind: AppKind::default(), start: default_start() }
+        AppSpec { kind: AppKind::default(), start: default_start(), size: None, rate: None, packet_size: None }
     }
 }
 
@@ -403,6 +418,12 @@ pub enum AppKind {
     /// An endless bulk transfer (FTP in ns-2).
     #[default]
     Bulk,
+    /// A file of `size` bytes over TCP, then nothing (seed 001's throughput
+    /// versus file size).
+    File,
+    /// Constant bit rate over UDP (ns-2's CBR): `packet_size` datagrams at
+    /// `rate`, never resent; the flow's `tcp` and `receiver` tables are unused.
+    Cbr,
 }
 
 /// A control the UI shows for this scenario: either one field (`path`, with

@@ -28,7 +28,18 @@ impl TcpSender {
     pub(super) fn app_end(&self) -> u32 {
         let mss = self.cfg.mss_bytes.max(1) as u64;
         let segments = if self.app_complete { self.app_bytes.div_ceil(mss) } else { self.app_bytes / mss };
-        segments.min(u32::MAX as u64) as u32
+        segments.saturating_add(self.first_data_seq() as u64).min(u32::MAX as u64) as u32
+    }
+
+    /// The first segment carrying data: 1 after a SYN, else 0.
+    fn first_data_seq(&self) -> u32 {
+        self.cfg.syn as u32
+    }
+
+    /// Application bytes the receiver has acknowledged.
+    pub fn acked_bytes(&self) -> u64 {
+        let segments = self.snd_una.saturating_sub(self.first_data_seq()) as u64;
+        (segments * self.cfg.mss_bytes as u64).min(self.app_bytes)
     }
 
     /// Sends new segments while the window allows, at most `burst` of them
@@ -76,7 +87,8 @@ impl TcpSender {
             (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
         } else {
             // A file's last segment carries only what is left of it.
-            let left = self.app_bytes.saturating_sub(seq as u64 * self.cfg.mss_bytes as u64);
+            let offset = (seq - self.first_data_seq()) as u64 * self.cfg.mss_bytes as u64;
+            let left = self.app_bytes.saturating_sub(offset);
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
             (payload + self.cfg.header_bytes, payload as u16)
         };
