@@ -274,15 +274,13 @@ impl Snoop {
             if c.dupacks <= self.cfg.dupacks_passed || hole.sender_resent {
                 return false;
             }
-            if self.resend_holes(i, ctx) == 0 {
-                return false;
+            // The hole may have gone out already, revealed by SACK blocks before it
+            // became the cumulative ACK's: then this is recovery all the same.
+            c.recovering = true;
+            if self.resend_holes(i, ctx) > 0 {
+                self.arm(i, ctx);
             }
-            self.conns[i].recovering = true;
-            self.arm(i, ctx);
-            self.stats.suppressed_dupacks += 1;
-            return true;
-        }
-        if sack {
+        } else if sack {
             self.resend_holes(i, ctx);
         }
         // One duplicate per segment passed on beyond the hole is expected;
@@ -534,6 +532,23 @@ mod tests {
         plain.on_packet(&sack_ack(1, &[(2, 3)]), &mut ctx);
         plain.on_packet(&sack_ack(1, &[(4, 5), (2, 3)]), &mut ctx);
         assert_eq!(seqs(&ctx.take_sent()), vec![1]);
+    }
+
+    #[test]
+    fn a_hole_already_resent_from_sack_blocks_is_not_resent_again_when_it_becomes_the_first() {
+        let mut s = snoop(true, 0);
+        let mut ctx = MbCtx::default();
+        pass_data(&mut s, &mut ctx, 8);
+        s.on_packet(&ack(1), &mut ctx);
+        s.on_packet(&sack_ack(1, &[(2, 3)]), &mut ctx);
+        s.on_packet(&sack_ack(1, &[(4, 5), (2, 3)]), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![1, 3]);
+        // The resent 1 arrives: ACK 3, then segments 5..7 repeat it.
+        assert_eq!(s.on_packet(&sack_ack(3, &[(4, 5)]), &mut ctx), Verdict::Pass);
+        for end in 6..8 {
+            assert_eq!(s.on_packet(&sack_ack(3, &[(4, end)]), &mut ctx), Verdict::Taken);
+        }
+        assert!(ctx.take_sent().is_empty(), "3 is on its way already");
     }
 
     #[test]

@@ -43,8 +43,14 @@ impl TcpSender {
         }
         let changed = self.adv_wnd != Some(wnd);
         self.adv_wnd = Some(wnd);
-        if pkt.seq > self.snd_una || !changed {
+        if pkt.seq > self.snd_una {
             return false;
+        }
+        if !changed {
+            // While probing, an ACK that neither advances nor opens the window
+            // answers a probe: no duplicate ACK (BSD counts duplicates only
+            // while the retransmission timer runs, and probing stops it).
+            return self.persist.is_some();
         }
         self.follow_window(ctx);
         if self.persist.is_none() && self.dupacks == 0 {
@@ -67,6 +73,7 @@ impl TcpSender {
 
     fn enter_persist(&mut self, ctx: &mut impl AgentCtx) {
         self.snd_nxt = self.snd_una;
+        self.dupacks = 0;
         // Karn: whatever is resent after the window opens gives no RTT sample.
         self.timed = None;
         self.rtx_armed = false;
@@ -218,6 +225,32 @@ mod tests {
         s.on_packet(&ack(2, Some(4)), &mut ctx);
         assert!(!s.is_persisting());
         assert_eq!(seqs(&mut ctx), vec![2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn the_answer_to_a_probe_of_new_data_is_no_duplicate_and_the_window_update_releases_it() {
+        // Everything sent is acknowledged when the window closes: the probe is new data.
+        let mut cfg = config(Variant::Tahoe);
+        cfg.initial_window = 2;
+        let mut s = sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        ctx.take_sent();
+        s.on_packet(&ack(2, Some(0)), &mut ctx);
+        assert!(s.is_persisting());
+        ctx.now = ctx.timer(crate::tcp::sender::tests::RTX).unwrap();
+        s.on_timer(&mut ctx);
+        assert_eq!(seqs(&mut ctx), vec![2], "probe: segment 2, new data");
+        // The receiver has no room: it drops the probe and answers ACK 2, window 0, three times.
+        for _ in 0..3 {
+            s.on_packet(&ack(2, Some(0)), &mut ctx);
+        }
+        assert_eq!(s.stats.fast_retransmits, 0);
+        assert!(ctx.take_sent().is_empty());
+        // Room again: segment 2 goes out again at once, with segment 3.
+        s.on_packet(&ack(2, Some(2)), &mut ctx);
+        assert_eq!(seqs(&mut ctx), vec![2, 3]);
+        assert_eq!(s.stats.timeouts, 0);
     }
 
     #[test]
