@@ -10,9 +10,11 @@
 #![forbid(unsafe_code)]
 
 pub mod agent;
+pub mod app;
 pub mod export;
 pub mod ids;
 pub mod kernel;
+pub mod middlebox;
 pub mod net;
 pub mod packet;
 pub mod record;
@@ -22,6 +24,7 @@ pub mod sim;
 pub mod sweep;
 pub mod tcp;
 pub mod time;
+pub mod udp;
 
 pub use record::{Recording, Summary};
 pub use scenario::{FieldError, Format, Override, Scenario, ScenarioErrors};

@@ -41,6 +41,9 @@ pub mod flags {
     pub const TIMEOUT_RETRANSMIT: u16 = 1 << 9;
     /// Sent in fragments over a link whose MTU it exceeded (trace records only).
     pub const FRAGMENTED: u16 = 1 << 10;
+    /// An ACK advertising a receive window (see [`super::Packet::advertised_window`]).
+    /// ns-2's one-way sinks advertise none: their senders use their configured window.
+    pub const WINDOW: u16 = 1 << 11;
     /// Hit by bit errors on the current channel; discarded on arrival (never traced).
     pub const CORRUPTED: u16 = 1 << 15;
 }
@@ -82,7 +85,9 @@ pub struct Packet {
     pub seq: u32,
     /// Bytes on the wire, headers included.
     pub size_bytes: u32,
-    /// Application bytes carried (an MSS is at most 65,495).
+    /// Application bytes carried (an MSS is at most 65,495). An ACK carries
+    /// none: with [`flags::WINDOW`] this holds its advertised window instead
+    /// (see [`Packet::advertised_window`]), as a TCP header's window field.
     pub payload_bytes: u16,
     /// When the sending agent emitted it: one-way delays are measured from
     /// here, and it is the timestamp value (RFC 7323 TSval) when that option is on.
@@ -114,6 +119,20 @@ impl Packet {
     pub fn set_sack(&mut self, sack: SackBlocks) {
         self.sack_len = sack.len;
         self.sack_blocks = sack.blocks;
+    }
+
+    /// The receive window an ACK advertises, in segments (RFC 9293 3.1's
+    /// window field, counted in segments like every window here); `None` when
+    /// it advertises none (ns-2's sinks), so the sender keeps its configured one.
+    pub fn advertised_window(&self) -> Option<u32> {
+        (self.kind == PacketKind::Ack && self.has(flags::WINDOW)).then_some(self.payload_bytes as u32)
+    }
+
+    /// Makes this ACK advertise `segments` (at most 65,535).
+    pub fn set_advertised_window(&mut self, segments: u32) {
+        debug_assert_eq!(self.kind, PacketKind::Ack, "only ACKs advertise a window here");
+        self.flags |= flags::WINDOW;
+        self.payload_bytes = segments.min(u16::MAX as u32) as u16;
     }
 }
 

@@ -2,8 +2,10 @@
 //! event loop, in bounded steps so a UI can stay responsive.
 
 use crate::agent::{AgentCtx, FlowAddr};
+use crate::app::{AppConfig, CbrSource, FileTransfer};
 use crate::ids::{AgentId, ChannelId, FlowId, NodeId, TimerId};
 use crate::kernel::{Event, EventQueue, Scheduled, TimerFiring, TimerTable};
+use crate::middlebox::{Middlebox, MiddleboxCtx, Verdict};
 use crate::net::{BufferPool, Channel, ErrorModel, Network, QueueLimit};
 use crate::packet::{Packet, PacketKind};
 use crate::record::{
@@ -20,11 +22,17 @@ use crate::scenario::resolve::ResolvedChannel;
 use crate::scenario::Resolved;
 use crate::tcp::{SenderSeries, SenderTimers, SinkSeries, TcpSender, TcpSink};
 use crate::time::{Serializer, SimTime};
+use crate::udp::{UdpSink, UdpSinkSeries};
 
 /// A protocol agent on a node.
 pub enum Agent {
     Sender(TcpSender),
     Sink(TcpSink),
+    /// The constant-bit-rate source of a UDP flow.
+    Cbr(CbrSource),
+    UdpSink(UdpSink),
+    /// Offered the packets arriving at its node (see [`crate::middlebox`]).
+    Middlebox(Middlebox),
 }
 
 impl Agent {
@@ -32,13 +40,20 @@ impl Agent {
         match self {
             Agent::Sender(s) => s.on_packet(pkt, ctx),
             Agent::Sink(s) => s.on_packet(pkt, ctx),
+            Agent::UdpSink(s) => s.on_packet(pkt, ctx),
+            // A CBR source gets no replies; middleboxes see packets in `deliver`.
+            Agent::Cbr(_) | Agent::Middlebox(_) => {}
         }
     }
 
-    fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
+    /// Timer `kind` (the agent's own numbering) fired.
+    fn on_timer(&mut self, kind: u8, ctx: &mut impl MiddleboxCtx) {
         match self {
             Agent::Sender(s) => s.on_timer(kind, ctx),
             Agent::Sink(s) => s.on_timer(ctx),
+            Agent::Cbr(s) => s.on_timer(ctx),
+            Agent::Middlebox(m) => m.on_timer(kind, ctx),
+            Agent::UdpSink(_) => {}
         }
     }
 }
@@ -58,6 +73,15 @@ struct FlowRuntime {
     sender: AgentId,
     sink: AgentId,
     start: SimTime,
+    /// A finite transfer's size and completion.
+    file: Option<FileTransfer>,
+}
+
+/// A middlebox agent and its names in the scenario.
+struct MiddleboxRuntime {
+    agent: AgentId,
+    id: String,
+    node: String,
 }
 
 /// What agents see of the world while they handle one event.
@@ -112,6 +136,16 @@ fn build_channel(seed: u64, c: &ResolvedChannel) -> Channel {
     channel
 }
 
+impl MiddleboxCtx for Ctx<'_> {
+    fn forward(&mut self, pkt: &Packet) -> bool {
+        // Refused if the next channel's queue counted a drop for it.
+        let Some(c) = self.net.routes.next_hop(self.node, pkt.dst) else { return false };
+        let drops = self.net.channels[c.index()].stats.drops;
+        self.net.forward(self.node, pkt, self.now, self.queue, self.series);
+        self.net.channels[c.index()].stats.drops == drops
+    }
+}
+
 pub struct Simulation {
     scenario_id: String,
     seed: u64,
@@ -125,6 +159,10 @@ pub struct Simulation {
     agents: Vec<Agent>,
     agent_nodes: Vec<NodeId>,
     flows: Vec<FlowRuntime>,
+    middleboxes: Vec<MiddleboxRuntime>,
+    /// The middlebox agent of each node, if any; empty when there are none,
+    /// so a run without middleboxes pays one bounds check per arrival.
+    middlebox_at: Vec<Option<AgentId>>,
     series: SeriesStore,
     digest: Digest,
     events: u64,
@@ -177,24 +215,8 @@ impl Simulation {
         for (i, f) in r.flows.iter().enumerate() {
             let flow = FlowId(i as u16);
             let owner = format!("flows.{}", f.id);
-            let mut reg = |q: &str, unit: &str, style| series.register(&owner, q, unit, style);
-            let sender_series = SenderSeries {
-                cwnd: reg("cwnd", "segments", SeriesStyle::Step),
-                ssthresh: reg("ssthresh", "segments", SeriesStyle::Step),
-                rtt: reg("rtt", "s", SeriesStyle::Points),
-                srtt: reg("srtt", "s", SeriesStyle::Step),
-                rto: reg("rto", "s", SeriesStyle::Step),
-                fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
-                timeout: reg("timeout", "seq", SeriesStyle::Marker),
-                ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
-                owd_fwd_est: reg("owd_fwd_est", "s", SeriesStyle::Points),
-                rtt_half: reg("rtt_half", "s", SeriesStyle::Points),
-            };
-            let sink_series = SinkSeries {
-                delivered: reg("delivered", "bytes", SeriesStyle::Step),
-                owd: reg("owd_fwd", "s", SeriesStyle::Points),
-                spurious_timeout: reg("spurious_timeout", "seq", SeriesStyle::Marker),
-            };
+            let sender_series = SenderSeries::register(&mut series, &owner);
+            let sink_series = SinkSeries::register(&mut series, &owner);
 
             let sender = AgentId(agents.len() as u16);
             let sender_timers = SenderTimers {
@@ -202,17 +224,50 @@ impl Simulation {
                 cwnd: timers.create(sender, SenderTimers::CWND_KIND),
             };
             let addr = FlowAddr { flow, local: f.from, remote: f.to };
-            agents.push(Agent::Sender(TcpSender::new(f.sender.clone(), addr, sender_timers, sender_series)));
+            agents.push(match &f.app {
+                AppConfig::Cbr(cbr) => Agent::Cbr(CbrSource::new(*cbr, addr, sender_timers.rtx)),
+                app => {
+                    let mut tx = TcpSender::new(f.sender.clone(), addr, sender_timers, sender_series);
+                    if let Some(bytes) = app.file_bytes() {
+                        tx.set_supply(bytes, true);
+                    }
+                    Agent::Sender(tx)
+                }
+            });
             agent_nodes.push(f.from);
 
             let sink = AgentId(agents.len() as u16);
             let delack = timers.create(sink, 0);
             let addr = FlowAddr { flow, local: f.to, remote: f.from };
-            agents.push(Agent::Sink(TcpSink::new(f.sink.clone(), addr, delack, sink_series)));
+            agents.push(match f.app {
+                AppConfig::Cbr(_) => Agent::UdpSink(UdpSink::new(UdpSinkSeries {
+                    delivered: sink_series.delivered,
+                    owd: sink_series.owd,
+                })),
+                _ => Agent::Sink(TcpSink::new(f.sink.clone(), addr, delack, sink_series)),
+            });
             agent_nodes.push(f.to);
 
             queue.schedule(f.start, Event::AppStart(flow));
-            flows.push(FlowRuntime { id: f.id.clone(), sender, sink, start: f.start });
+            let file = f.app.file_bytes().map(FileTransfer::new);
+            flows.push(FlowRuntime { id: f.id.clone(), sender, sink, start: f.start, file });
+        }
+
+        let mut middleboxes = Vec::new();
+        let mut middlebox_at = Vec::new();
+        if !r.middleboxes.is_empty() {
+            middlebox_at = vec![None; r.node_ids.len()];
+        }
+        for m in &r.middleboxes {
+            let agent = AgentId(agents.len() as u16);
+            let mb = crate::middlebox::build(m, &r.flows, agent, &mut timers, &mut series);
+            if let Some((timer, at)) = mb.first_timer() {
+                timers.set(&mut queue, timer, at);
+            }
+            agents.push(Agent::Middlebox(mb));
+            agent_nodes.push(m.node);
+            middlebox_at[m.node.index()] = Some(agent);
+            middleboxes.push(MiddleboxRuntime { agent, id: m.id.clone(), node: m.node_name.clone() });
         }
 
         Simulation {
@@ -227,6 +282,8 @@ impl Simulation {
             agents,
             agent_nodes,
             flows,
+            middleboxes,
+            middlebox_at,
             series,
             digest: Digest::default(),
             events: 0,
@@ -322,7 +379,16 @@ impl Simulation {
     }
 
     fn receiver_counters(&self) -> Vec<(u64, u64)> {
-        (0..self.flows.len()).map(|i| (self.sink(i).stats.delivered_bytes, self.sink(i).stats.received_bytes)).collect()
+        (0..self.flows.len()).map(|i| self.receiver_bytes(i)).collect()
+    }
+
+    /// (delivered in order, received) bytes at flow `i`'s receiver.
+    fn receiver_bytes(&self, i: usize) -> (u64, u64) {
+        match &self.agents[self.flows[i].sink.index()] {
+            Agent::Sink(s) => (s.stats.delivered_bytes, s.stats.received_bytes),
+            Agent::UdpSink(s) => (s.stats.received_bytes, s.stats.received_bytes),
+            _ => unreachable!("flows point at their receiver"),
+        }
     }
 
     /// Snapshots the receivers at window edges that `time` has reached.
@@ -360,10 +426,10 @@ impl Simulation {
             },
             Event::AppStart(flow) => {
                 let sender = self.flows[flow.index()].sender;
-                self.with_agent(sender, now, |agent, ctx| {
-                    if let Agent::Sender(s) = agent {
-                        s.start(ctx);
-                    }
+                self.with_agent(sender, now, |agent, ctx| match agent {
+                    Agent::Sender(s) => s.start(ctx),
+                    Agent::Cbr(s) => s.start(ctx),
+                    _ => {}
                 });
                 true
             }
@@ -371,6 +437,17 @@ impl Simulation {
     }
 
     fn deliver(&mut self, node: NodeId, pkt: &Packet, now: SimTime) {
+        if let Some(&Some(mb)) = self.middlebox_at.get(node.index()) {
+            let mut verdict = Verdict::Pass;
+            self.with_agent(mb, now, |a, ctx| {
+                if let Agent::Middlebox(m) = a {
+                    verdict = m.on_packet(pkt, ctx);
+                }
+            });
+            if verdict == Verdict::Taken {
+                return;
+            }
+        }
         if pkt.dst != node {
             self.net.forward(node, pkt, now, &mut self.queue, &mut self.series);
             return;
@@ -381,6 +458,12 @@ impl Simulation {
             PacketKind::Ack => flow.sender,
         };
         self.with_agent(agent, now, |a, ctx| a.on_packet(pkt, ctx));
+        if pkt.kind == PacketKind::Data && self.flows[pkt.flow.index()].file.is_some() {
+            let (delivered, _) = self.receiver_bytes(pkt.flow.index());
+            if let Some(file) = &mut self.flows[pkt.flow.index()].file {
+                file.on_delivered(delivered, now);
+            }
+        }
     }
 
     fn with_agent(&mut self, id: AgentId, now: SimTime, f: impl FnOnce(&mut Agent, &mut Ctx<'_>)) {
@@ -424,29 +507,62 @@ impl Simulation {
         self.flows.iter().map(|f| f.id.as_str())
     }
 
+    /// The TCP sender of flow `flow`; panics for a UDP flow (see [`Simulation::is_udp`]).
     pub fn sender(&self, flow: usize) -> &TcpSender {
         match &self.agents[self.flows[flow].sender.index()] {
             Agent::Sender(s) => s,
-            Agent::Sink(_) => unreachable!("flows point at their sender"),
+            _ => panic!("flow {flow} has no TCP sender"),
         }
     }
 
+    /// The TCP receiver of flow `flow`; panics for a UDP flow.
     pub fn sink(&self, flow: usize) -> &TcpSink {
         match &self.agents[self.flows[flow].sink.index()] {
             Agent::Sink(s) => s,
-            Agent::Sender(_) => unreachable!("flows point at their sink"),
+            _ => panic!("flow {flow} has no TCP receiver"),
+        }
+    }
+
+    /// The CBR source and UDP receiver of flow `flow`, if it is a UDP flow.
+    pub fn udp(&self, flow: usize) -> Option<(&CbrSource, &UdpSink)> {
+        match (&self.agents[self.flows[flow].sender.index()], &self.agents[self.flows[flow].sink.index()]) {
+            (Agent::Cbr(tx), Agent::UdpSink(rx)) => Some((tx, rx)),
+            _ => None,
+        }
+    }
+
+    pub fn is_udp(&self, flow: usize) -> bool {
+        self.udp(flow).is_some()
+    }
+
+    /// The middleboxes, with their scenario ids, in scenario order.
+    pub fn middleboxes(&self) -> impl Iterator<Item = (&str, &Middlebox)> {
+        self.middleboxes.iter().map(|m| match &self.agents[m.agent.index()] {
+            Agent::Middlebox(mb) => (m.id.as_str(), mb),
+            _ => unreachable!("middleboxes point at their agent"),
+        })
+    }
+
+    /// Payload bytes per packet and advertised window in bytes of flow `i`.
+    fn flow_sizes(&self, i: usize) -> (u32, u64) {
+        match self.udp(i) {
+            Some((tx, _)) => (tx.config().packet_bytes, 0),
+            None => {
+                let cfg = self.sender(i).config();
+                (cfg.mss_bytes, cfg.rwnd_segments as u64 * cfg.mss_bytes as u64)
+            }
         }
     }
 
     pub fn flow_endpoints(&self) -> Vec<crate::export::FlowEndpoints> {
         (0..self.flows.len())
             .map(|i| {
-                let cfg = self.sender(i).config();
+                let (mss_bytes, rwnd_bytes) = self.flow_sizes(i);
                 crate::export::FlowEndpoints {
                     sender: self.agent_nodes[self.flows[i].sender.index()],
                     receiver: self.agent_nodes[self.flows[i].sink.index()],
-                    mss_bytes: cfg.mss_bytes,
-                    rwnd_bytes: cfg.rwnd_segments as u64 * cfg.mss_bytes as u64,
+                    mss_bytes,
+                    rwnd_bytes,
                 }
             })
             .collect()
@@ -494,10 +610,22 @@ impl Simulation {
                     id: id.to_string(),
                     from: e.sender.index(),
                     to: e.receiver.index(),
-                    variant: self.sender(i).variant().name().to_string(),
-                    segment_bytes: self.sender(i).config().mss_bytes + self.sender(i).config().header_bytes,
+                    variant: self.variant_name(i).to_string(),
+                    segment_bytes: match self.udp(i) {
+                        Some((tx, _)) => tx.config().packet_bytes,
+                        None => self.sender(i).config().mss_bytes + self.sender(i).config().header_bytes,
+                    },
                 })
                 .collect(),
+        }
+    }
+
+    /// The sender's TCP variant, or "cbr" for a UDP flow.
+    fn variant_name(&self, i: usize) -> &'static str {
+        if self.is_udp(i) {
+            "cbr"
+        } else {
+            self.sender(i).variant().name()
         }
     }
 
@@ -509,36 +637,65 @@ impl Simulation {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                let (tx, rx) = (self.sender(i), self.sink(i));
+                let totals = self.receiver_bytes(i);
                 // Bytes (delivered, received) over the window, and its length.
                 let ((delivered, received), seconds) = match &self.measure {
                     Some(m) => {
-                        let edge = |snap: &Option<Vec<(u64, u64)>>| {
-                            snap.as_ref().map_or((rx.stats.delivered_bytes, rx.stats.received_bytes), |v| v[i])
-                        };
+                        let edge = |snap: &Option<Vec<(u64, u64)>>| snap.as_ref().map_or(totals, |v| v[i]);
                         let (a, b) = (edge(&m.at_from), edge(&m.at_to));
                         ((b.0 - a.0, b.1 - a.1), m.to.since(m.from).as_secs_f64())
                     }
-                    None => ((rx.stats.delivered_bytes, rx.stats.received_bytes), now.since(f.start).as_secs_f64()),
+                    None => (totals, now.since(f.start).as_secs_f64()),
                 };
                 let per_second = |bytes: u64| if seconds > 0.0 { bytes as f64 * 8.0 / seconds } else { 0.0 };
-                FlowSummary {
+                let mut summary = FlowSummary {
                     id: f.id.clone(),
-                    variant: tx.variant().name().to_string(),
+                    variant: self.variant_name(i).to_string(),
                     goodput_bps: per_second(delivered),
                     throughput_bps: per_second(received),
-                    delivered_bytes: rx.stats.delivered_bytes,
-                    sent_packets: tx.stats.sent_packets,
-                    retransmits: tx.stats.retransmits,
-                    timeouts: tx.stats.timeouts,
-                    spurious_retransmits: rx.stats.spurious_retransmits,
-                    spurious_timeouts: rx.stats.spurious_timeouts,
-                    rtt_mean_s: tx.stats.rtt.mean_s(),
-                    owd_fwd_mean_s: rx.stats.owd.mean_s(),
-                    owd_fwd_std_s: rx.stats.owd.std_s(),
-                    owd_fwd_est_mean_s: tx.stats.owd_fwd_est.mean_s(),
-                    owd_fwd_est_std_s: tx.stats.owd_fwd_est.std_s(),
+                    delivered_bytes: totals.0,
+                    sent_packets: 0,
+                    retransmits: 0,
+                    timeouts: 0,
+                    spurious_retransmits: 0,
+                    spurious_timeouts: 0,
+                    rtt_mean_s: None,
+                    owd_fwd_mean_s: None,
+                    owd_fwd_std_s: None,
+                    owd_fwd_est_mean_s: None,
+                    owd_fwd_est_std_s: None,
+                    completion_s: f.file.as_ref().and_then(|t| t.completed_at).map(|t| t.since(f.start).as_secs_f64()),
+                    lost_packets: None,
+                    inter_arrival_min_s: None,
+                    inter_arrival_mean_s: None,
+                    inter_arrival_max_s: None,
+                };
+                match self.udp(i) {
+                    Some((tx, rx)) => {
+                        let gaps = &rx.stats.inter_arrival;
+                        summary.sent_packets = tx.stats.sent_packets;
+                        summary.owd_fwd_mean_s = rx.stats.owd.mean_s();
+                        summary.owd_fwd_std_s = rx.stats.owd.std_s();
+                        summary.lost_packets = Some(rx.stats.lost_packets());
+                        summary.inter_arrival_min_s = gaps.min.map(|d| d.as_secs_f64());
+                        summary.inter_arrival_mean_s = gaps.stats.mean_s();
+                        summary.inter_arrival_max_s = gaps.max.map(|d| d.as_secs_f64());
+                    }
+                    None => {
+                        let (tx, rx) = (self.sender(i), self.sink(i));
+                        summary.sent_packets = tx.stats.sent_packets;
+                        summary.retransmits = tx.stats.retransmits;
+                        summary.timeouts = tx.stats.timeouts;
+                        summary.spurious_retransmits = rx.stats.spurious_retransmits;
+                        summary.spurious_timeouts = rx.stats.spurious_timeouts;
+                        summary.rtt_mean_s = tx.stats.rtt.mean_s();
+                        summary.owd_fwd_mean_s = rx.stats.owd.mean_s();
+                        summary.owd_fwd_std_s = rx.stats.owd.std_s();
+                        summary.owd_fwd_est_mean_s = tx.stats.owd_fwd_est.mean_s();
+                        summary.owd_fwd_est_std_s = tx.stats.owd_fwd_est.std_s();
+                    }
                 }
+                summary
             })
             .collect();
         let links = self
@@ -585,6 +742,7 @@ impl Simulation {
             measure_s: self.measure.as_ref().map(|m| (m.from.as_secs_f64(), m.to.as_secs_f64())),
             flows,
             links,
+            middleboxes: self.middleboxes().zip(&self.middleboxes).map(|((id, mb), m)| mb.summary(id, &m.node)).collect(),
         }
     }
 }

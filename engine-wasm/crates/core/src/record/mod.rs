@@ -8,7 +8,7 @@ pub mod trace;
 
 pub use digest::Digest;
 pub use series::{Series, SeriesChunk, SeriesId, SeriesInfo, SeriesStore, SeriesStyle};
-pub use summary::{FlowSummary, LinkSummary, Summary};
+pub use summary::{FlowSummary, LinkSummary, MiddleboxSummary, Summary};
 pub use topology::{Topology, TopologyChannel, TopologyFlow, TopologyNode};
 pub use trace::{Fate, Trace, TraceRecord};
 

@@ -22,6 +22,9 @@ pub struct Summary {
     pub measure_s: Option<(f64, f64)>,
     pub flows: Vec<FlowSummary>,
     pub links: Vec<LinkSummary>,
+    /// One entry per middlebox, in scenario order (absent when there are none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub middleboxes: Vec<MiddleboxSummary>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -57,6 +60,17 @@ pub struct FlowSummary {
     pub owd_fwd_est_mean_s: Option<f64>,
     /// ... and its standard deviation.
     pub owd_fwd_est_std_s: Option<f64>,
+    /// A finite file: seconds from the flow's start until the receiver held
+    /// the whole file in order; null for endless or unfinished transfers.
+    pub completion_s: Option<f64>,
+    /// UDP: datagrams missing below the highest one received; null for TCP.
+    pub lost_packets: Option<u64>,
+    /// UDP: shortest time between two arrivals at the receiver, seconds.
+    pub inter_arrival_min_s: Option<f64>,
+    /// UDP: mean time between arrivals, seconds.
+    pub inter_arrival_mean_s: Option<f64>,
+    /// UDP: longest time between arrivals, seconds.
+    pub inter_arrival_max_s: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -90,6 +104,40 @@ pub struct LinkSummary {
     /// Fraction of the run the channel spent transmitting (with a capacity
     /// trace: of the bytes the trace offered, the share carried).
     pub utilization: f64,
+}
+
+/// What a middlebox did; fields that do not apply to its kind are null.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MiddleboxSummary {
+    pub id: String,
+    /// `snoop`, `split` or `mtcp`.
+    pub kind: String,
+    /// The node it sits on.
+    pub node: String,
+    /// Snoop: segments resent from its cache.
+    pub local_retransmits: Option<u64>,
+    /// Snoop: duplicate ACKs kept from the senders.
+    pub suppressed_dupacks: Option<u64>,
+    /// Snoop: most segments cached at once (all flows).
+    pub cache_max_packets: Option<u64>,
+    /// Split proxy: ACKs sent to the senders in the receivers' name.
+    pub spoofed_acks: Option<u64>,
+    /// Split proxy: most bytes held at once (all flows).
+    pub buffer_max_bytes: Option<u64>,
+    /// Split proxy: segments its second legs sent again.
+    pub leg2_retransmits: Option<u64>,
+    /// Split proxy: retransmission timeouts of its second legs.
+    pub leg2_timeouts: Option<u64>,
+    /// M-TCP: zero-window ACKs sent to freeze the senders.
+    pub freezes: Option<u64>,
+    /// M-TCP: packets lost while the mobile was disconnected.
+    pub disconnected_drops: Option<u64>,
+}
+
+impl MiddleboxSummary {
+    pub fn new(id: &str, node: &str) -> Self {
+        MiddleboxSummary { id: id.to_string(), node: node.to_string(), ..Default::default() }
+    }
 }
 
 /// Mean and spread of a set of durations, summed exactly in integer

@@ -1,8 +1,10 @@
 //! Scenario files: format, loading, overrides, validation.
 
+mod app;
 pub mod error;
 pub mod load;
 mod mechanisms;
+pub mod middlebox;
 pub mod model;
 pub mod path;
 pub mod resolve;
@@ -10,6 +12,7 @@ pub mod units;
 
 pub use error::{FieldError, ScenarioErrors};
 pub use load::{Format, Override};
+pub use middlebox::{BufferLimit, Interval, MiddleboxKind, MiddleboxSpec, MtcpSpec, SnoopSpec, SplitSpec};
 pub use model::*;
 pub use resolve::{Direction, Resolved};
 

@@ -40,6 +40,10 @@ pub struct Scenario {
     /// per-terminal BSC buffer); a queue joins one with `buffer = "<id>"`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buffers: Vec<BufferSpec>,
+    /// Snoop agents, split-connection proxies and M-TCP supervisor hosts on
+    /// nodes, each acting on some flows; flows run end to end without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub middleboxes: Vec<super::middlebox::MiddleboxSpec>,
     /// Controls the UI offers, each bound to a field path.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub knobs: Vec<Knob>,
@@ -553,7 +557,7 @@ pub(super) fn default_true() -> bool {
     true
 }
 
-fn is_true(b: &bool) -> bool {
+pub(super) fn is_true(b: &bool) -> bool {
     *b
 }
 
@@ -656,6 +660,17 @@ pub struct AppSpec {
     /// When the application starts sending.
     #[serde(default = "default_start")]
     pub start: Dur,
+    /// `file` only: bytes to transfer, e.g. "100KB"; the summary reports
+    /// when the receiver had them all (`completion_s`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<Bytes>,
+    /// `cbr` only: datagram rate, whole datagrams counted, e.g. "40kbps".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
+    /// `cbr` only: bytes per datagram on the wire (ns-2's packetSize_; its
+    /// UDP agent adds no header); 1000B unless set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packet_size: Option<Bytes>,
 }
 
 fn default_start() -> Dur {
@@ -664,7 +679,7 @@ fn default_start() -> Dur {
 
 impl Default for AppSpec {
     fn default() -> Self {
-        AppSpec { kind: AppKind::default(), start: default_start() }
+        AppSpec { kind: AppKind::default(), start: default_start(), size: None, rate: None, packet_size: None }
     }
 }
 
@@ -674,6 +689,12 @@ pub enum AppKind {
     /// An endless bulk transfer (FTP in ns-2).
     #[default]
     Bulk,
+    /// A file of `size` bytes over TCP, then nothing (seed 001's throughput
+    /// versus file size).
+    File,
+    /// Constant bit rate over UDP (ns-2's CBR): `packet_size` datagrams at
+    /// `rate`, never resent; the flow's `tcp` and `receiver` tables are unused.
+    Cbr,
 }
 
 /// A control the UI shows for this scenario: either one field (`path`, with

@@ -4,7 +4,7 @@
 
 use super::error::{FieldError, ScenarioErrors};
 use super::mechanisms;
-use super::model::{ChannelSpec, LinkSpec, QueueKind, RtoEstimatorKind, Scenario};
+use super::model::{ChannelSpec, LinkSpec, QueueKind, ReceiverSpec, RtoEstimatorKind, Scenario, TcpSpec};
 use super::units::{Dur, QueueCapacity};
 use crate::ids::NodeId;
 use crate::net::gilbert::GilbertParams;
@@ -87,6 +87,7 @@ pub struct ResolvedFlow {
     pub sender: SenderConfig,
     pub sink: SinkConfig,
     pub start: SimTime,
+    pub app: crate::app::AppConfig,
 }
 
 #[derive(Clone, Debug)]
@@ -101,6 +102,8 @@ pub struct Resolved {
     pub flows: Vec<ResolvedFlow>,
     pub routes: Routes,
     pub pools: Vec<ResolvedPool>,
+    /// Enabled middleboxes, in scenario order.
+    pub middleboxes: Vec<super::middlebox::ResolvedMiddlebox>,
 }
 
 /// Collects every problem instead of stopping at the first.
@@ -120,7 +123,7 @@ impl Checker {
         }
     }
 
-    fn id(&mut self, path: &str, id: &str, seen: &mut HashMap<String, ()>) {
+    pub(super) fn id(&mut self, path: &str, id: &str, seen: &mut HashMap<String, ()>) {
         let valid = !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if !valid {
             self.fail(path, format!("invalid id \"{id}\""), "1 to 64 letters, digits, '_' or '-'");
@@ -130,7 +133,7 @@ impl Checker {
     }
 }
 
-fn dur(d: Dur) -> String {
+pub(super) fn dur(d: Dur) -> String {
     d.to_string()
 }
 
@@ -236,99 +239,21 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         if f.from == f.to {
             ck.fail(format!("{base}.to"), "a flow needs two different nodes", format!("a node other than \"{}\"", f.from));
         }
-        let t = &f.tcp;
-        let tp = format!("{base}.tcp");
-        ck.range(&format!("{tp}.mss"), t.mss.0, 1, MAX_MSS, &|v| format!("{v}B"));
-        ck.range(&format!("{tp}.header"), t.header.0, 0, 120, &|v| format!("{v}B"));
-        ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
-        ck.range(&format!("{tp}.rwnd"), t.rwnd.0, t.mss.0.max(1), MAX_RWND, &|v| format!("{v}B"));
-        ck.range(&format!("{tp}.dupack_threshold"), t.dupack_threshold, 1, 100, &|v| v.to_string());
-        ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
-        ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
-        ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
-        ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
-        if let Some(offset) = t.clock_offset {
-            let below_tick = Dur(t.clock_granularity.0.saturating_sub(1));
-            ck.range(&format!("{tp}.clock_offset"), offset, Dur(0), below_tick, &dur);
-        }
-        ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
-        ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
-        ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
-        ck.range(&format!("{tp}.owd_probes"), t.owd_probes, 1, 100, &|v| v.to_string());
-        if t.fast_increase && !t.owd_estimator {
-            ck.fail(format!("{tp}.fast_increase"), "needs the forward-delay estimate", "false, or true with tcp.owd_estimator = true");
-        }
-        if t.fast_increase && t.variant == Variant::Vegas {
-            ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
-        }
-        let r = &f.receiver;
-        let rp = format!("{base}.receiver");
-        ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
-        ck.range(&format!("{rp}.ack_size"), r.ack_size.0, 1, 1500, &|v| format!("{v}B"));
+        check_tcp(&mut ck, &f.tcp, &format!("{base}.tcp"));
+        check_receiver(&mut ck, &f.receiver, &format!("{base}.receiver"));
         if s.duration.0 > 0 && f.app.start >= s.duration {
             ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
         }
+        let app = super::app::resolve_app(&mut ck, &f.app, &format!("{base}.app"));
         let (Some(from), Some(to), true) = (from, to, f.enabled) else { continue };
-        // RFC 7323 TCP option with two NOPs: 12 bytes on every segment and ACK.
-        let options_bytes = if t.timestamps { 12 } else { 0 };
-        // Without window scaling the 16-bit window field caps the advertised window.
-        let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
-        let rto_kind = match t.rto_estimator {
-            RtoEstimatorKind::Rfc6298 => RtoKind::Rfc6298,
-            RtoEstimatorKind::Ns2 => RtoKind::Ns2 {
-                clock_offset: t.clock_offset.map_or_else(
-                    || {
-                        // ns-2 places each connection's clock at random within a tick.
-                        let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.rto"));
-                        let tick = t.clock_granularity.duration().as_nanos();
-                        SimDuration::from_nanos((rng.uniform() * tick as f64) as u64)
-                    },
-                    Dur::duration,
-                ),
-            },
-        };
         flows.push(ResolvedFlow {
             id: f.id.clone(),
             from,
             to,
-            sender: SenderConfig {
-                variant: t.variant,
-                mss_bytes: t.mss.0.min(MAX_MSS) as u32,
-                header_bytes: t.header.0.min(120) as u32 + options_bytes,
-                initial_window: t.initial_window,
-                rwnd_segments: (rwnd_bytes / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
-                dupack_threshold: t.dupack_threshold,
-                limited_transmit: t.limited_transmit,
-                rto: RtoConfig {
-                    initial: t.initial_rto.duration(),
-                    min: t.min_rto.duration(),
-                    max: t.max_rto.duration(),
-                    granularity: t.clock_granularity.duration(),
-                },
-                rto_kind,
-                ecn: t.ecn,
-                timestamps: t.timestamps,
-                // ns-2's VegasTcpAgent::output sends no SYN; FackTcpAgent::recv has no delay_growth_.
-                syn: t.syn && t.variant != Variant::Vegas,
-                delay_growth: t.syn && t.variant != Variant::Fack,
-                // ns-2's TcpAgent::set_initial_window, which every variant runs.
-                start_with_one: t.syn,
-                vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
-                owd_probes: t.owd_estimator.then_some(t.owd_probes),
-                fast_increase: t.fast_increase,
-            },
-            sink: SinkConfig {
-                delayed_ack: r.delayed_ack,
-                delack_interval: r.delack_interval.duration(),
-                ack_bytes: r.ack_size.0.min(1500) as u32 + options_bytes,
-                sack: r.sack,
-                // Any offset shows the estimator needs no synchronized clocks; one from the seed.
-                clock_offset: {
-                    let mut rng = crate::rng::RandomStream::for_entity(s.seed, &format!("{base}.receiver.clock"));
-                    SimDuration::from_nanos((rng.uniform() * 1e12) as u64)
-                },
-            },
+            sender: sender_config(&f.tcp, s.seed, &format!("{base}.rto")),
+            sink: sink_config(&f.receiver, &f.tcp, s.seed, &format!("{base}.receiver.clock")),
             start: SimTime(f.app.start.0),
+            app,
         });
     }
 
@@ -366,6 +291,18 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         }
     }
 
+    let routes_checked = ck.errors.is_empty();
+    let middleboxes = super::middlebox::resolve_middleboxes(
+        &mut ck,
+        &super::middlebox::Context {
+            scenario: s,
+            node_index: &node_index,
+            flows: &flows,
+            channels: &channels,
+            routes: routes_checked.then_some(&routes),
+        },
+    );
+
     if !ck.errors.is_empty() {
         // A link-level value is checked once per direction: report it once.
         let mut unique: Vec<FieldError> = Vec::with_capacity(ck.errors.len());
@@ -386,6 +323,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         flows,
         routes,
         pools,
+        middleboxes,
     })
 }
 
@@ -399,6 +337,112 @@ fn queue_limit(ck: &mut Checker, path: &str, limit: QueueCapacity) -> QueueLimit
             ck.range(path, b, 1, 1 << 30, &|v| format!("{v}B"));
             QueueLimit::Bytes(b)
         }
+    }
+}
+
+/// Checks a `tcp` table at `tp`.
+pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
+    ck.range(&format!("{tp}.mss"), t.mss.0, 1, MAX_MSS, &|v| format!("{v}B"));
+    ck.range(&format!("{tp}.header"), t.header.0, 0, 120, &|v| format!("{v}B"));
+    ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
+    ck.range(&format!("{tp}.rwnd"), t.rwnd.0, t.mss.0.max(1), MAX_RWND, &|v| format!("{v}B"));
+    ck.range(&format!("{tp}.dupack_threshold"), t.dupack_threshold, 1, 100, &|v| v.to_string());
+    ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
+    ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
+    ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
+    ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
+    if let Some(offset) = t.clock_offset {
+        let below_tick = Dur(t.clock_granularity.0.saturating_sub(1));
+        ck.range(&format!("{tp}.clock_offset"), offset, Dur(0), below_tick, &dur);
+    }
+    ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
+    ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
+    ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
+    ck.range(&format!("{tp}.owd_probes"), t.owd_probes, 1, 100, &|v| v.to_string());
+    if t.fast_increase && !t.owd_estimator {
+        ck.fail(format!("{tp}.fast_increase"), "needs the forward-delay estimate", "false, or true with tcp.owd_estimator = true");
+    }
+    if t.fast_increase && t.variant == Variant::Vegas {
+        ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
+    }
+}
+
+/// Checks a `receiver` table at `rp`.
+pub(super) fn check_receiver(ck: &mut Checker, r: &ReceiverSpec, rp: &str) {
+    ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
+    ck.range(&format!("{rp}.ack_size"), r.ack_size.0, 1, 1500, &|v| format!("{v}B"));
+}
+
+/// A sender's settings from a checked `tcp` table; `rng_name` names the
+/// random stream that places an ns-2 timer's clock within its tick.
+pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderConfig {
+    let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
+    let rto_kind = match t.rto_estimator {
+        RtoEstimatorKind::Rfc6298 => RtoKind::Rfc6298,
+        RtoEstimatorKind::Ns2 => RtoKind::Ns2 {
+            clock_offset: t.clock_offset.map_or_else(
+                || {
+                    // ns-2 places each connection's clock at random within a tick.
+                    let mut rng = crate::rng::RandomStream::for_entity(seed, rng_name);
+                    let tick = t.clock_granularity.duration().as_nanos();
+                    SimDuration::from_nanos((rng.uniform() * tick as f64) as u64)
+                },
+                Dur::duration,
+            ),
+        },
+    };
+    SenderConfig {
+        variant: t.variant,
+        mss_bytes: t.mss.0.min(MAX_MSS) as u32,
+        header_bytes: t.header.0.min(120) as u32 + options_bytes(t),
+        initial_window: t.initial_window,
+        // Without window scaling the 16-bit window field caps the advertised window.
+        rwnd_segments: (rwnd_bytes / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
+        dupack_threshold: t.dupack_threshold,
+        limited_transmit: t.limited_transmit,
+        rto: RtoConfig {
+            initial: t.initial_rto.duration(),
+            min: t.min_rto.duration(),
+            max: t.max_rto.duration(),
+            granularity: t.clock_granularity.duration(),
+        },
+        rto_kind,
+        ecn: t.ecn,
+        timestamps: t.timestamps,
+        // ns-2's VegasTcpAgent::output sends no SYN; FackTcpAgent::recv has no delay_growth_.
+        syn: t.syn && t.variant != Variant::Vegas,
+        delay_growth: t.syn && t.variant != Variant::Fack,
+        // ns-2's TcpAgent::set_initial_window, which every variant runs.
+        start_with_one: t.syn,
+        vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
+        owd_probes: t.owd_estimator.then_some(t.owd_probes),
+        fast_increase: t.fast_increase,
+    }
+}
+
+/// RFC 7323 TCP option with two NOPs: 12 bytes on every segment and ACK.
+fn options_bytes(t: &TcpSpec) -> u32 {
+    if t.timestamps {
+        12
+    } else {
+        0
+    }
+}
+
+/// A receiver's settings from a checked `receiver` table; `t` is the
+/// sender's, whose options the ACKs carry too; `clock_name` names the random
+/// stream that sets the receiver's clock.
+pub(super) fn sink_config(r: &ReceiverSpec, t: &TcpSpec, seed: u64, clock_name: &str) -> SinkConfig {
+    SinkConfig {
+        delayed_ack: r.delayed_ack,
+        delack_interval: r.delack_interval.duration(),
+        ack_bytes: r.ack_size.0.min(1500) as u32 + options_bytes(t),
+        sack: r.sack,
+        // Any offset shows the estimator needs no synchronized clocks; one from the seed.
+        clock_offset: {
+            let mut rng = crate::rng::RandomStream::for_entity(seed, clock_name);
+            SimDuration::from_nanos((rng.uniform() * 1e12) as u64)
+        },
     }
 }
 

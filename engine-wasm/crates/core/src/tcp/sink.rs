@@ -17,7 +17,7 @@ use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
 use crate::packet::{flags, Packet, PacketKind, SackBlocks};
 use crate::record::summary::DurationStats;
-use crate::record::SeriesId;
+use crate::record::{SeriesId, SeriesStore, SeriesStyle};
 use crate::time::{SimDuration, SimTime};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +42,18 @@ pub struct SinkSeries {
     pub owd: SeriesId,
     /// A timeout's retransmission arrived that was already here (its seq).
     pub spurious_timeout: SeriesId,
+}
+
+impl SinkSeries {
+    /// Registers a receiver's series under `owner` (e.g. `flows.<id>`).
+    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
+        let mut reg = |q: &str, unit: &str, style| store.register(owner, q, unit, style);
+        SinkSeries {
+            delivered: reg("delivered", "bytes", SeriesStyle::Step),
+            owd: reg("owd_fwd", "s", SeriesStyle::Points),
+            spurious_timeout: reg("spurious_timeout", "seq", SeriesStyle::Marker),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]

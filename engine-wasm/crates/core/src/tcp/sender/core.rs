@@ -13,13 +13,39 @@ const BARE_HEADER_BYTES: u32 = 40;
 impl TcpSender {
     /// Usable window in segments: min(cwnd + inflation, rwnd) (ns-2 `window()`).
     pub(super) fn window(&self) -> u32 {
-        (self.cwnd as u32 + self.dupwnd).min(self.cfg.rwnd_segments)
+        (self.cwnd as u32 + self.dupwnd).min(self.rwnd())
+    }
+
+    /// The receiver's window in segments: the configured one, or less if the
+    /// receiver (or a middlebox) advertised less (RFC 9293 3.8.6: send no
+    /// more than the offered window).
+    pub(super) fn rwnd(&self) -> u32 {
+        self.adv_wnd.map_or(self.cfg.rwnd_segments, |w| w.min(self.cfg.rwnd_segments))
+    }
+
+    /// One past the last segment the application has data for (ns-2's
+    /// curseq_ + 1): a partial last segment counts once no more data will come.
+    pub(super) fn app_end(&self) -> u32 {
+        let mss = self.cfg.mss_bytes.max(1) as u64;
+        let segments = if self.app_complete { self.app_bytes.div_ceil(mss) } else { self.app_bytes / mss };
+        segments.saturating_add(self.first_data_seq() as u64).min(u32::MAX as u64) as u32
+    }
+
+    /// The first segment carrying data: 1 after a SYN, else 0.
+    fn first_data_seq(&self) -> u32 {
+        self.cfg.syn as u32
+    }
+
+    /// Application bytes the receiver has acknowledged.
+    pub fn acked_bytes(&self) -> u64 {
+        let segments = self.snd_una.saturating_sub(self.first_data_seq()) as u64;
+        (segments * self.cfg.mss_bytes as u64).min(self.app_bytes)
     }
 
     /// Sends new segments while the window allows, at most `burst` of them
     /// (ns-2 `send_much` with `maxburst`).
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
-        let limit = self.snd_una.saturating_add(self.window());
+        let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
             self.output(self.snd_nxt, ctx);
@@ -31,9 +57,9 @@ impl TcpSender {
     /// RFC 3042: on the first and second duplicate ACK, one new segment may
     /// go out if the receiver window allows and at most cwnd + 2 are outstanding.
     pub(super) fn send_one_beyond_cwnd(&mut self, ctx: &mut impl AgentCtx) {
-        let within_rwnd = self.snd_nxt < self.snd_una + self.cfg.rwnd_segments;
+        let within_rwnd = self.snd_nxt < self.snd_una + self.rwnd();
         let within_cwnd = (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.cwnd + self.dupacks as f64;
-        if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max {
+        if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max && self.snd_nxt < self.app_end() {
             self.output(self.snd_nxt, ctx);
             self.snd_nxt += 1;
         }
@@ -63,7 +89,11 @@ impl TcpSender {
             // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
             (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
         } else {
-            (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
+            // A file's last segment carries only what is left of it.
+            let offset = (seq - self.first_data_seq()) as u64 * self.cfg.mss_bytes as u64;
+            let left = self.app_bytes.saturating_sub(offset);
+            let payload = left.min(self.cfg.mss_bytes as u64) as u32;
+            (payload + self.cfg.header_bytes, payload as u16)
         };
         if self.vegas.is_some() {
             self.vegas_on_output(seq, ctx);

@@ -211,7 +211,7 @@ impl TcpSender {
     /// data within the window; holes first.
     fn fack_send_much(&mut self, ctx: &mut impl AgentCtx) {
         loop {
-            let win = self.cwnd.min(self.cfg.rwnd_segments as f64) as i64;
+            let win = self.cwnd.min(self.rwnd() as f64) as i64;
             let snd_nxt = self.snd_nxt as i64;
             let st = self.fack_state();
             if st.hold || snd_nxt > st.fack_end as i64 - 1 + win - st.retran_data {
@@ -226,7 +226,7 @@ impl TcpSender {
                     hole
                 }
                 None => {
-                    if st.in_recovery && self.snd_nxt >= self.snd_una + self.cfg.rwnd_segments {
+                    if (st.in_recovery && self.snd_nxt >= self.snd_una + self.rwnd()) || self.snd_nxt >= self.app_end() {
                         break;
                     }
                     self.snd_nxt += 1;

@@ -9,6 +9,7 @@
 mod core;
 mod fack;
 mod owd;
+mod persist;
 mod reno;
 mod sack;
 mod vegas;
@@ -20,7 +21,7 @@ use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
 use crate::packet::{flags, Packet, PacketKind};
 use crate::record::summary::DurationStats;
-use crate::record::SeriesId;
+use crate::record::{SeriesId, SeriesStore, SeriesStyle};
 use crate::time::SimTime;
 use fack::FackRecovery;
 use sack::SackRecovery;
@@ -107,6 +108,43 @@ pub struct SenderSeries {
     pub rtt_half: SeriesId,
 }
 
+impl SenderSeries {
+    /// Series 0 to 9, for unit tests.
+    #[cfg(test)]
+    pub(crate) fn numbered() -> Self {
+        let id = SeriesId;
+        SenderSeries {
+            cwnd: id(0),
+            ssthresh: id(1),
+            rtt: id(2),
+            srtt: id(3),
+            rto: id(4),
+            fast_retransmit: id(5),
+            timeout: id(6),
+            ecn_echo: id(7),
+            owd_fwd_est: id(8),
+            rtt_half: id(9),
+        }
+    }
+
+    /// Registers a sender's series under `owner` (e.g. `flows.<id>`).
+    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
+        let mut reg = |q: &str, unit: &str, style| store.register(owner, q, unit, style);
+        SenderSeries {
+            cwnd: reg("cwnd", "segments", SeriesStyle::Step),
+            ssthresh: reg("ssthresh", "segments", SeriesStyle::Step),
+            rtt: reg("rtt", "s", SeriesStyle::Points),
+            srtt: reg("srtt", "s", SeriesStyle::Step),
+            rto: reg("rto", "s", SeriesStyle::Step),
+            fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
+            timeout: reg("timeout", "seq", SeriesStyle::Marker),
+            ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
+            owd_fwd_est: reg("owd_fwd_est", "s", SeriesStyle::Points),
+            rtt_half: reg("rtt_half", "s", SeriesStyle::Points),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SenderStats {
     /// Data segments sent, retransmissions included.
@@ -120,6 +158,8 @@ pub struct SenderStats {
     pub rtt: DurationStats,
     /// Estimated forward one-way delays (seed 004).
     pub owd_fwd_est: DurationStats,
+    /// Zero-window probes sent (RFC 9293 3.8.6.1).
+    pub zero_window_probes: u64,
 }
 
 /// The last congestion response (ns-2's `last_cwnd_action_`).
@@ -173,6 +213,17 @@ pub struct TcpSender {
     vegas: Option<VegasState>,
     /// Seed 004's marking, estimator and Fast Increase.
     owd: Option<owd::OwdSender>,
+    /// Bytes the application has handed over so far (ns-2's curseq_, in
+    /// bytes); `u64::MAX` for an endless transfer.
+    app_bytes: u64,
+    /// No more data will come: the last segment may be short.
+    app_complete: bool,
+    /// The window the receiver last advertised, in segments; `None` while
+    /// its ACKs advertise none (ns-2's sinks).
+    adv_wnd: Option<u32>,
+    /// Probing a zero window (RFC 9293 3.8.6.1); the retransmission timer's
+    /// slot then times the probes.
+    persist: Option<persist::Persist>,
     pub stats: SenderStats,
 }
 
@@ -211,6 +262,10 @@ impl TcpSender {
             fack: (cfg.variant == Variant::Fack).then(FackRecovery::default),
             vegas: (cfg.variant == Variant::Vegas).then(|| VegasState::new(cfg.vegas, cfg.rwnd_segments)),
             owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
+            app_bytes: u64::MAX,
+            app_complete: true,
+            adv_wnd: None,
+            persist: None,
             stats: SenderStats::default(),
             cfg,
             addr,
@@ -248,6 +303,35 @@ impl TcpSender {
         &self.rto
     }
 
+    /// How much data the application has handed over: `total_bytes` so far
+    /// (ns-2's curseq_); with `complete` that is all, and the last segment
+    /// may be short. A sender is an endless transfer until this is called.
+    pub fn set_supply(&mut self, total_bytes: u64, complete: bool) {
+        self.app_bytes = total_bytes;
+        self.app_complete = complete;
+    }
+
+    /// More application data arrived (a split proxy's second leg): send what
+    /// the window allows now, unless loss recovery or a zero window decides.
+    pub fn supply(&mut self, total_bytes: u64, complete: bool, ctx: &mut impl AgentCtx) {
+        self.set_supply(total_bytes, complete);
+        if !self.started {
+            self.start(ctx);
+        } else if self.dupacks == 0 && self.persist.is_none() {
+            self.send_much(ctx, None);
+        }
+    }
+
+    /// Everything the application handed over is acknowledged.
+    pub fn is_done(&self) -> bool {
+        self.app_complete && self.snd_una >= self.app_end()
+    }
+
+    /// Probing a zero window (RFC 9293 3.8.6.1).
+    pub fn is_persisting(&self) -> bool {
+        self.persist.is_some()
+    }
+
     /// The application has data: start sending.
     pub fn start(&mut self, ctx: &mut impl AgentCtx) {
         self.started = true;
@@ -262,6 +346,9 @@ impl TcpSender {
             return;
         }
         self.owd_on_ack(pkt, ctx);
+        if self.take_window_update(pkt, ctx) {
+            return;
+        }
         // ns-2 reacts to ECN-echo before anything else in the ACK.
         if self.cfg.ecn && pkt.has(flags::ECE) {
             self.on_ecn_echo(pkt.seq, ctx);
@@ -272,12 +359,19 @@ impl TcpSender {
             Variant::Fack => self.fack_ack(pkt, ctx),
             Variant::Vegas => self.vegas_ack(pkt, ctx),
         }
+        if self.adv_wnd.is_some() {
+            self.follow_window(ctx);
+        }
     }
 
     /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
     pub fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
         if kind == SenderTimers::CWND_KIND {
             return self.on_cwnd_timer(ctx);
+        }
+        // With a zero window the retransmission timer's slot times the probes.
+        if self.persist.is_some() {
+            return self.probe(ctx);
         }
         self.on_rtx_timer(ctx);
     }
@@ -309,26 +403,14 @@ mod tests {
     use crate::ids::{FlowId, NodeId};
     use crate::time::SimDuration;
 
-    const RTX: TimerId = TimerId(0);
+    pub(super) const RTX: TimerId = TimerId(0);
     const CWND_TIMER: TimerId = TimerId(1);
 
     fn series() -> SenderSeries {
-        let id = SeriesId;
-        SenderSeries {
-            cwnd: id(0),
-            ssthresh: id(1),
-            rtt: id(2),
-            srtt: id(3),
-            rto: id(4),
-            fast_retransmit: id(5),
-            timeout: id(6),
-            ecn_echo: id(7),
-            owd_fwd_est: id(8),
-            rtt_half: id(9),
-        }
+        SenderSeries::numbered()
     }
 
-    fn config(variant: Variant) -> SenderConfig {
+    pub(super) fn config(variant: Variant) -> SenderConfig {
         SenderConfig {
             variant,
             mss_bytes: 1000,
@@ -350,7 +432,7 @@ mod tests {
         }
     }
 
-    fn sender(cfg: SenderConfig) -> TcpSender {
+    pub(super) fn sender(cfg: SenderConfig) -> TcpSender {
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(0), remote: NodeId(1) };
         TcpSender::new(cfg, addr, SenderTimers { rtx: RTX, cwnd: CWND_TIMER }, series())
     }

@@ -120,7 +120,7 @@ impl TcpSender {
     /// Sending during recovery (ns-2 `Sack1TcpAgent::send_much`): while the
     /// pipe has room, the next hole, or else new data within the receiver window.
     fn sack_send_much(&mut self, ctx: &mut impl AgentCtx) {
-        let rwnd_edge = self.snd_una + self.cfg.rwnd_segments;
+        let rwnd_edge = (self.snd_una + self.rwnd()).min(self.app_end());
         loop {
             let cwnd = self.cwnd as i64;
             let st = self.sack_state();
