@@ -4,7 +4,21 @@
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "AppKind".
  */
-export type AppKind = "bulk"
+export type AppKind = ("bulk" | "file" | "cbr")
+/**
+ * A size with its unit, e.g. "1000B".
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Bytes".
+ */
+export type Bytes = string
+/**
+ * A rate with its unit, e.g. "10Mbps".
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Rate".
+ */
+export type Rate = string
 /**
  * A duration with its unit, e.g. "500ms".
  * 
@@ -20,17 +34,22 @@ export type Dur = string
  */
 export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas")
 /**
+ * What an outage does to packets.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "OutageModeSpec".
+ */
+export type OutageModeSpec = ("drop" | "hold")
+/**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "QueueKind".
  */
-export type QueueKind = "droptail"
+export type QueueKind = ("droptail" | "red")
 /**
- * A rate with its unit, e.g. "10Mbps".
- * 
  * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Rate".
+ * via the `definition` "MiddleboxKind".
  */
-export type Rate = string
+export type MiddleboxKind = ("snoop" | "split" | "mtcp")
 /**
  * What a node is, for drawing; every node forwards packets.
  * 
@@ -39,12 +58,12 @@ export type Rate = string
  */
 export type NodeKind = ("host" | "router" | "base_station" | "satellite" | "mobile")
 /**
- * A size with its unit, e.g. "1000B".
+ * "unlimited" or a size such as "64KB".
  * 
  * This interface was referenced by `Scenario`'s JSON-Schema
- * via the `definition` "Bytes".
+ * via the `definition` "BufferLimit".
  */
-export type Bytes = string
+export type BufferLimit = string
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Direction".
@@ -78,11 +97,23 @@ export type RtoEstimatorKind = ("rfc6298" | "ns2")
  * via the `definition` "SeriesStyle".
  */
 export type SeriesStyle = ("step" | "points" | "marker")
+/**
+ * Trace timestamps in milliseconds, as a list or as text.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "TraceTimes".
+ */
+export type TraceTimes = (number[] | string)
 
 /**
  * A simulation scenario: topology, links, flows, and the knobs the UI shows.
  */
 export interface Scenario {
+/**
+ * Buffers shared by the queues of several channels (seed 002's
+ * per-terminal BSC buffer); a queue joins one with `buffer = "<id>"`.
+ */
+buffers?: BufferSpec[]
 /**
  * What the scenario shows and what to watch for.
  */
@@ -106,6 +137,11 @@ links: LinkSpec[]
  * from each flow's start to the end of the run).
  */
 measure?: (MeasureSpec | null)
+/**
+ * Snoop agents, split-connection proxies and M-TCP supervisor hosts on
+ * nodes, each acting on some flows; flows run end to end without them.
+ */
+middleboxes?: MiddleboxSpec[]
 nodes: NodeSpec[]
 /**
  * The paper figure or table this scenario reproduces.
@@ -120,6 +156,22 @@ title: string
  * Format version; must be 1.
  */
 version: number
+}
+/**
+ * A buffer shared by several channels' queues: a packet enters a member
+ * queue only if it fits both that queue's limit and this one, counted over
+ * everything the members hold (waiting or being sent). Seed 002's BSC keeps
+ * one such buffer per terminal (about 120 KB) for all its connections.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "BufferSpec".
+ */
+export interface BufferSpec {
+id: string
+/**
+ * Capacity: bytes ("120KB") or packets ("100pkt").
+ */
+limit: string
 }
 /**
  * A TCP connection from `from` to `to` and the application feeding it.
@@ -154,6 +206,20 @@ to: string
 export interface AppSpec {
 kind?: AppKind
 /**
+ * `cbr` only: bytes per datagram on the wire (ns-2's packetSize_; its
+ * UDP agent adds no header); 1000B unless set.
+ */
+packet_size?: (Bytes | null)
+/**
+ * `cbr` only: datagram rate, whole datagrams counted, e.g. "40kbps".
+ */
+rate?: (Rate | null)
+/**
+ * `file` only: bytes to transfer, e.g. "100KB"; the summary reports
+ * when the receiver had them all (`completion_s`).
+ */
+size?: (Bytes | null)
+/**
  * When the application starts sending.
  */
 start?: string
@@ -166,7 +232,7 @@ start?: string
  */
 export interface ReceiverSpec {
 /**
- * Bytes of an ACK on the wire (SACK blocks add 8 each).
+ * A size with its unit, e.g. "1000B".
  */
 ack_size?: string
 /**
@@ -215,7 +281,7 @@ ecn?: boolean
  */
 fast_increase?: boolean
 /**
- * TCP/IP header bytes on the wire per packet (ns-2 adds 40).
+ * A size with its unit, e.g. "1000B".
  */
 header?: string
 /**
@@ -239,7 +305,7 @@ max_rto?: string
  */
 min_rto?: string
 /**
- * Payload bytes per segment.
+ * A size with its unit, e.g. "1000B".
  */
 mss?: string
 /**
@@ -260,7 +326,7 @@ owd_probes?: number
  */
 rto_estimator?: ("rfc6298" | "ns2")
 /**
- * The receiver's advertised window; without window scaling at most 65535 B.
+ * A size with its unit, e.g. "1000B".
  */
 rwnd?: string
 /**
@@ -350,15 +416,50 @@ export interface LinkSpec {
 a: string
 b: string
 /**
+ * Capacity from a Mahimahi trace instead of `rate`.
+ */
+capacity_trace?: (CapacityTraceSpec | null)
+/**
  * One-way propagation delay.
  */
 delay?: (Dur | null)
 errors?: (ErrorSpec | null)
 forward?: (ChannelSpec | null)
 id: string
+/**
+ * Largest packet the link carries; bigger ones are fragmented (IPv4, 20 B
+ * header per fragment) and reassembled at the far end: 68 B or more.
+ */
+mtu?: (Bytes | null)
+/**
+ * Scheduled outages or handoffs (both directions unless one sets its own).
+ */
+outages?: (OutageSpec | null)
 queue?: (QueueSpec | null)
 rate?: (Rate | null)
 reverse?: (ChannelSpec | null)
+}
+/**
+ * Capacity from a trace in Mahimahi's format: each entry is a delivery
+ * opportunity at a millisecond timestamp (repeats: several in that
+ * millisecond), each carrying up to `opportunity` bytes of queued packets;
+ * a packet may span opportunities and leftovers serve the next queued one.
+ * The trace repeats with a period of its last timestamp. It replaces the
+ * link `rate` (the trace's mean rate is reported as the rate).
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "CapacityTraceSpec".
+ */
+export interface CapacityTraceSpec {
+/**
+ * The timestamps in ms, nondecreasing, the last above 0: a list, or the
+ * text of a Mahimahi trace file (one number per line) pasted as a string.
+ */
+ms: (number[] | string)
+/**
+ * A size with its unit, e.g. "1000B".
+ */
+opportunity?: string
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -366,10 +467,83 @@ reverse?: (ChannelSpec | null)
  */
 export interface ErrorSpec {
 /**
+ * Link-layer retransmission of what `ber` and `gilbert` corrupt.
+ */
+arq?: (ArqSpec | null)
+/**
  * Bit error rate: each bit is corrupted independently with this
  * probability, so a packet of n bytes is lost with 1 - (1 - ber)^(8n).
  */
 ber?: number
+/**
+ * Gilbert–Elliott burst errors on top of `ber`.
+ */
+gilbert?: (GilbertSpec | null)
+}
+/**
+ * Link-layer ARQ (seed 002's RLP): a packet the errors corrupt is sent
+ * again by the link `retry_delay` later, up to `max_tries` transmissions in
+ * all, then dropped. Delivery stays in order: a packet waits at the far end
+ * for every earlier one, so retries delay the packets behind too. Retries
+ * add delay only, not serialization time; outages are not retried.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "ArqSpec".
+ */
+export interface ArqSpec {
+/**
+ * Transmissions of a packet at most, the first included (1: no retries).
+ */
+max_tries: number
+/**
+ * Time from one try to the next.
+ */
+retry_delay: string
+}
+/**
+ * Gilbert–Elliott burst errors: a good and a bad state, each with its own
+ * loss. Give either mean sojourn times (`mean_good`, `mean_bad`: the chain
+ * moves in time, exponential sojourns) or per-packet transition
+ * probabilities (`good_to_bad`, `bad_to_good`: one step per packet sent).
+ * It starts in the good state. A packet of n bytes sent in a state is lost
+ * with 1 - (1 - loss)(1 - ber)^(8n), from that state's `loss` and `ber`.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "GilbertSpec".
+ */
+export interface GilbertSpec {
+/**
+ * Probability of going good after each packet sent in the bad state.
+ */
+bad_to_good?: (number | null)
+/**
+ * Bit error rate in the bad state: 0.
+ */
+ber_bad?: number
+/**
+ * Bit error rate in the good state: 0.
+ */
+ber_good?: number
+/**
+ * Probability of going bad after each packet sent in the good state.
+ */
+good_to_bad?: (number | null)
+/**
+ * Packet loss probability in the bad state: 1 (Gilbert's model).
+ */
+loss_bad?: number
+/**
+ * Packet loss probability in the good state: 0.
+ */
+loss_good?: number
+/**
+ * Mean time in the bad state (the burst length).
+ */
+mean_bad?: (Dur | null)
+/**
+ * Mean time in the good state.
+ */
+mean_good?: (Dur | null)
 }
 /**
  * Settings of one direction of a link; unset fields come from the link.
@@ -378,10 +552,50 @@ ber?: number
  * via the `definition` "ChannelSpec".
  */
 export interface ChannelSpec {
+/**
+ * Capacity from a Mahimahi trace instead of `rate`.
+ */
+capacity_trace?: (CapacityTraceSpec | null)
 delay?: (Dur | null)
 errors?: (ErrorSpec | null)
+/**
+ * Largest packet this direction carries; bigger ones are fragmented.
+ */
+mtu?: (Bytes | null)
+/**
+ * Scheduled outages or handoffs of this direction.
+ */
+outages?: (OutageSpec | null)
 queue?: (QueueSpec | null)
 rate?: (Rate | null)
+}
+/**
+ * Scheduled outages or handoffs: `[from, to)` intervals during which the
+ * link is down, optionally repeating.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "OutageSpec".
+ */
+export interface OutageSpec {
+/**
+ * Repeat the intervals with this period (they must lie within it).
+ */
+every?: (Dur | null)
+/**
+ * Sorted, non-overlapping intervals.
+ */
+intervals?: IntervalSpec[]
+mode?: OutageModeSpec
+}
+/**
+ * A time interval `[from, to)`.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "IntervalSpec".
+ */
+export interface IntervalSpec {
+from: Dur
+to: Dur
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -394,6 +608,10 @@ export interface QueueSpec {
  */
 acks_first?: boolean
 /**
+ * Id of a shared buffer (in `buffers`) this queue also draws on.
+ */
+buffer?: (string | null)
+/**
  * ACK filtering: a new ACK removes the older ACKs of its flow still
  * waiting (ns-2's filteracks_), for slow reverse paths.
  */
@@ -403,6 +621,68 @@ kind?: QueueKind
  * Capacity, "50pkt" by default (ns-2's default).
  */
 limit?: string
+/**
+ * RED's settings, used when `kind` is "red" (ns-2.35's defaults when
+ * unset; ignored by a droptail queue, so a knob can switch kinds).
+ */
+red?: (RedSpec | null)
+}
+/**
+ * RED's settings (ns-2.35's Queue/RED names in brackets). With ns-2.35's
+ * defaults the queue is measured in bytes and the thresholds and the limit
+ * in packets of `mean_pktsize`: a "50pkt" RED queue holds 25,000 waiting
+ * bytes, and the packet being sent is not counted.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "RedSpec".
+ */
+export interface RedSpec {
+/**
+ * Measure the queue in bytes [bytes_ and queue_in_bytes_]: on.
+ */
+bytes?: boolean
+/**
+ * Mark CE on ECN-capable packets instead of dropping them [setbit_].
+ */
+ecn?: boolean
+/**
+ * Between max_thresh and twice it the probability rises from max_p to 1
+ * [gentle_]: on.
+ */
+gentle?: boolean
+/**
+ * With ECN, mark while the probability is at most this and drop above
+ * [mark_p_ with use_mark_p_]: 0.1.
+ */
+mark_p?: number
+/**
+ * Drop probability at the maximum threshold [1 / linterm_]: 0.1.
+ */
+max_p?: number
+/**
+ * Maximum threshold [maxthresh_]. Unset: three times the minimum.
+ */
+max_thresh?: (number | null)
+/**
+ * A size with its unit, e.g. "1000B".
+ */
+mean_pktsize?: string
+/**
+ * Minimum threshold of the average queue, in packets of `mean_pktsize`
+ * [thresh_]. Unset: ns-2.35's automatic value, the larger of 5 and half
+ * of what the link sends in 5 ms.
+ */
+min_thresh?: (number | null)
+/**
+ * Weight of each sample in the average [q_weight_]. Unset: ns-2.35's
+ * automatic value, a time constant of ten round trips of 3 x (delay +
+ * one packet time), at least 100 ms.
+ */
+q_weight?: (number | null)
+/**
+ * Spread drops evenly, about 1/p packets apart [wait_]: on.
+ */
+wait?: boolean
 }
 /**
  * A measurement window `[from, to)`: deliveries in it count.
@@ -413,6 +693,117 @@ limit?: string
 export interface MeasureSpec {
 from: Dur
 to: Dur
+}
+/**
+ * A middlebox on a node, acting on the packets of some flows as they pass.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "MiddleboxSpec".
+ */
+export interface MiddleboxSpec {
+/**
+ * A disabled middlebox is not simulated: its node just forwards.
+ */
+enabled?: boolean
+/**
+ * Ids of the TCP flows it acts on; other packets pass untouched.
+ */
+flows: string[]
+/**
+ * Letters, digits, '_' and '-'.
+ */
+id: string
+kind: MiddleboxKind
+/**
+ * Settings of an M-TCP supervisor host (`kind = "mtcp"`).
+ */
+mtcp?: (MtcpSpec | null)
+/**
+ * The node it sits on: on its flows' path both ways, and not one of their endpoints.
+ */
+node: string
+/**
+ * Settings of a Snoop agent (`kind = "snoop"`).
+ */
+snoop?: (SnoopSpec | null)
+/**
+ * Settings of a split-connection proxy (`kind = "split"`).
+ */
+split?: (SplitSpec | null)
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "MtcpSpec".
+ */
+export interface MtcpSpec {
+/**
+ * When the mobile is out of reach (handoffs), in order and apart. Until
+ * link outages carry them, the supervisor host also loses the flows'
+ * packets to and from the mobile during them.
+ */
+disconnections?: Interval[]
+/**
+ * Freeze the sender with a zero-window ACK at each disconnection and
+ * release it with a window update at reconnection (M-TCP). Off: the
+ * supervisor host only relays, which is plain TCP through the handoffs.
+ */
+freeze?: boolean
+}
+/**
+ * A span of time `[from, to)` from the start of the run.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "Interval".
+ */
+export interface Interval {
+from: Dur
+to: Dur
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SnoopSpec".
+ */
+export interface SnoopSpec {
+/**
+ * Segments cached per flow at most, in packets ("100pkt": ns-2's
+ * maxbufs_) or bytes ("65KB": seed 001); beyond it data passes uncached.
+ */
+cache?: string
+/**
+ * Duplicate ACKs let through to the sender before the local
+ * retransmission: 1 in ns-2 (RTX_THRESH), 0 in Balakrishnan et al.
+ */
+dupacks_passed?: number
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+min_rto?: string
+/**
+ * Use the SACK blocks of the receiver's ACKs: resend every hole they
+ * reveal, not only the first. Needs `receiver.sack` on the flows.
+ */
+sack?: boolean
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SplitSpec".
+ */
+export interface SplitSpec {
+/**
+ * Bytes the proxy holds per flow: "unlimited", or a size such as "64KB"
+ * (seed 001), enforced by advertising only the room left to the sender.
+ */
+buffer?: string
+/**
+ * How the proxy acknowledges the sender; the flow's own `receiver`
+ * table unless set.
+ */
+receiver?: (ReceiverSpec | null)
+/**
+ * The second connection's sender, proxy to receiver; the flow's own
+ * `tcp` table unless set (unset fields then take a `tcp` table's defaults).
+ */
+tcp?: (TcpSpec | null)
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -466,6 +857,11 @@ problem: string
  */
 export interface FlowSummary {
 /**
+ * A finite file: seconds from the flow's start until the receiver held
+ * the whole file in order; null for endless or unfinished transfers.
+ */
+completion_s?: (number | null)
+/**
  * In-order application bytes delivered.
  */
 delivered_bytes: number
@@ -475,6 +871,22 @@ delivered_bytes: number
  */
 goodput_bps: number
 id: string
+/**
+ * UDP: longest time between arrivals, seconds.
+ */
+inter_arrival_max_s?: (number | null)
+/**
+ * UDP: mean time between arrivals, seconds.
+ */
+inter_arrival_mean_s?: (number | null)
+/**
+ * UDP: shortest time between two arrivals at the receiver, seconds.
+ */
+inter_arrival_min_s?: (number | null)
+/**
+ * UDP: datagrams missing below the highest one received; null for TCP.
+ */
+lost_packets?: (number | null)
 /**
  * Estimated forward delay (seed 004's estimator): mean; null when off.
  */
@@ -531,7 +943,11 @@ variant: string
  */
 export interface LinkSummary {
 /**
- * Packets lost to the error model.
+ * Link-layer (ARQ) retransmissions.
+ */
+arq_retries: number
+/**
+ * Packets lost to the error model (bit errors, bursts), after link-layer retries.
  */
 corrupted: number
 /**
@@ -539,27 +955,101 @@ corrupted: number
  */
 direction: ("reverse" | "forward")
 /**
- * Packets refused by a full queue.
+ * Packets refused by the queue: full, RED's drops, or a full shared buffer.
  */
 drops: number
+/**
+ * RED's random (early) drops, counted in `drops` too.
+ */
+early_drops: number
+/**
+ * Fragments sent for packets larger than the MTU.
+ */
+fragments: number
 from: string
 /**
  * Link id; one entry per direction.
  */
 id: string
 /**
+ * Packets RED marked Congestion Experienced (ECN) instead of dropping.
+ */
+marks: number
+/**
+ * Packets lost to `drop` outages.
+ */
+outage_losses: number
+/**
  * Packets that entered the channel's queue.
  */
 packets: number
+/**
+ * Most bytes held at once.
+ */
+queue_max_bytes: number
 /**
  * Most packets held at once (waiting plus the one being sent).
  */
 queue_max_pkts: number
 to: string
 /**
- * Fraction of the run the channel spent transmitting.
+ * Fraction of the run the channel spent transmitting (with a capacity
+ * trace: of the bytes the trace offered, the share carried).
  */
 utilization: number
+}
+/**
+ * What a middlebox did; fields that do not apply to its kind are null.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "MiddleboxSummary".
+ */
+export interface MiddleboxSummary {
+/**
+ * Split proxy: most bytes held at once (all flows).
+ */
+buffer_max_bytes?: (number | null)
+/**
+ * Snoop: most segments cached at once (all flows).
+ */
+cache_max_packets?: (number | null)
+/**
+ * M-TCP: packets lost while the mobile was disconnected.
+ */
+disconnected_drops?: (number | null)
+/**
+ * M-TCP: zero-window ACKs sent to freeze the senders.
+ */
+freezes?: (number | null)
+id: string
+/**
+ * `snoop`, `split` or `mtcp`.
+ */
+kind: string
+/**
+ * Split proxy: segments its second legs sent again.
+ */
+leg2_retransmits?: (number | null)
+/**
+ * Split proxy: retransmission timeouts of its second legs.
+ */
+leg2_timeouts?: (number | null)
+/**
+ * Snoop: segments resent from its cache.
+ */
+local_retransmits?: (number | null)
+/**
+ * The node it sits on.
+ */
+node: string
+/**
+ * Split proxy: ACKs sent to the senders in the receivers' name.
+ */
+spoofed_acks?: (number | null)
+/**
+ * Snoop: duplicate ACKs kept from the senders.
+ */
+suppressed_dupacks?: (number | null)
 }
 /**
  * What a series is, for the UI and for exports.
@@ -615,6 +1105,10 @@ links: LinkSummary[]
  * @maxItems 2
  */
 measure_s?: ([unknown, unknown] | null)
+/**
+ * One entry per middlebox, in scenario order (absent when there are none).
+ */
+middleboxes?: MiddleboxSummary[]
 /**
  * Scenario id.
  */

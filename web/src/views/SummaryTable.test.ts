@@ -8,9 +8,15 @@ const link = (id: string, drops: number, queue: number, utilization = 0.1): Link
   from: 'a',
   to: 'b',
   drops,
+  early_drops: 0,
+  marks: 0,
   corrupted: 0,
+  outage_losses: 0,
+  arq_retries: 0,
+  fragments: 0,
   packets: 10,
   queue_max_pkts: queue,
+  queue_max_bytes: queue * 1000,
   utilization,
 });
 
