@@ -46,6 +46,7 @@ export const SERIES_VARS = [
   'sack',
   'window',
   'spoofed',
+  'leg2',
 ] as const;
 
 export function readTheme(el: Element): Theme {

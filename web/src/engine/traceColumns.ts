@@ -105,6 +105,14 @@ export const FLAG = {
   localRetransmission: 1 << 6,
   /** Marked for the one-way delay estimator. */
   marked: 1 << 7,
+  /** ns-2's SYN: segment 0 without payload. */
+  syn: 1 << 8,
+  /** The first segment resent after a timeout (spurious if the receiver already had it). */
+  timeoutRetransmission: 1 << 9,
+  /** Sent in fragments over a link whose MTU it exceeded. */
+  fragmented: 1 << 10,
+  /** An ACK advertising a receive window. */
+  window: 1 << 11,
 } as const;
 export type FlagName = keyof typeof FLAG;
 
@@ -118,6 +126,10 @@ export const FLAG_LABELS: Record<FlagName, string> = {
   spoofed: 'spoofed by a middlebox',
   localRetransmission: 'resent from a middlebox cache',
   marked: 'marked for the delay estimator',
+  syn: 'SYN',
+  timeoutRetransmission: 'first resend after a timeout',
+  fragmented: 'fragmented (larger than the MTU)',
+  window: 'advertises a receive window',
 };
 
 export function flagNames(flags: number): FlagName[] {

@@ -47,7 +47,7 @@ export function PlotsPanel() {
   const stepEndMs = Math.min(status === 'done' ? endMs : run.nowMs, run.seriesTruncatedAtMs ?? Infinity);
   const hasTrace = run.topology !== null && (store.traceView()?.count ?? 0) > 0;
 
-  const all = useMemo(() => plotsFor(run.seriesInfo, hasTrace), [run.seriesInfo, hasTrace]);
+  const all = useMemo(() => plotsFor(run.seriesInfo, hasTrace, flow), [run.seriesInfo, hasTrace, flow]);
   const shown = visiblePlots(all, v.plots);
   const comparing = runB !== null;
   const models = useMemo(() => {

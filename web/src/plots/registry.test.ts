@@ -32,6 +32,14 @@ describe('plot registry', () => {
     expect(PLOT_NAMES.accepts('nope')).toBe(false);
   });
 
+  it("judges flow plots by the selected flow's own series, and offers a datagram flow no TCP plots", () => {
+    const mixed = [...today, info('flows.voice.owd_fwd', 'points', 's'), info('flows.voice.cwnd'), info('links.radio.forward.outage', 'marker', 's')];
+    expect(plotsFor(mixed, true, { id: 'ftp', variant: 'reno' }).map((p) => p.id)).toEqual(['cwnd', 'rtt', 'tseq', 'tput', 'owd', 'queue']);
+    expect(plotsFor(mixed, true, { id: 'voice', variant: 'cbr' }).map((p) => p.id)).toEqual(['tseq', 'tput', 'owd', 'queue']);
+    // A TCP flow that records no RTT of its own gets no RTT plot from another flow's.
+    expect(plotsFor(mixed, true, { id: 'voice', variant: 'reno' }).map((p) => p.id)).toEqual(['cwnd', 'tseq', 'tput', 'owd', 'queue']);
+  });
+
   it('shows the defaults, or the URL list in its order', () => {
     const all = plotsFor(today, true);
     expect(visiblePlots(all, null).map((p) => p.id)).toEqual(['cwnd', 'rtt', 'tseq', 'tput', 'owd', 'queue']);

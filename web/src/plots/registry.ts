@@ -32,6 +32,8 @@ export interface PlotDef {
   wide?: boolean;
   /** Shown unless the URL says otherwise. */
   defaultOn: boolean;
+  /** Only for TCP flows (a datagram flow has no window or RTT). */
+  tcpOnly?: boolean;
   /** Whether this run has anything for it. */
   available(series: readonly SeriesInfo[], hasTrace: boolean): boolean;
   build(inputs: PlotInputs): PlotModel;
@@ -54,6 +56,30 @@ function allOf(store: RunStore, quantity: string): SeriesView[] {
     if (v) out.push(v);
   });
   return out;
+}
+
+/** The selected flow's series a middlebox's own sender records (`middleboxes.<mb>.<flow>.<quantity>`). */
+function secondLegs(inputs: PlotInputs, quantity: string): SeriesView[] {
+  const flow = inputs.flow;
+  if (!flow) return [];
+  return allOf(inputs.store, quantity).filter((s) => s.info.owner.startsWith('middleboxes.') && s.info.owner.endsWith(`.${flow.id}`) && s.timesMs.length > 0);
+}
+
+/** "middleboxes.pep.ftp" -> "second leg from pep". */
+function legLabel(owner: string): string {
+  return `second leg from ${owner.split('.')[1] ?? owner}`;
+}
+
+/** The flow variant of constant-bit-rate datagrams (no TCP sender). */
+export const DATAGRAM_VARIANT = 'cbr';
+
+/**
+ * The series a flow plot may use: the flow's own and those of no flow (link
+ * outages). A datagram flow's TCP series (registered, never written) are left out.
+ */
+export function seriesForFlow(series: readonly SeriesInfo[], flow: { id: string; variant: string } | null): readonly SeriesInfo[] {
+  if (flow === null) return series;
+  return series.filter((s) => s.owner === `flows.${flow.id}` || !s.owner.startsWith('flows.'));
 }
 
 /** "links.bottleneck.forward" -> "bottleneck →"; "nodes.bs" -> "bs". */
@@ -81,6 +107,7 @@ const cwnd: PlotDef = {
   scope: 'flow',
   quantities: ['cwnd', 'ssthresh', ...CWND_MARKERS.map((m) => m.quantity), 'outage'],
   defaultOn: true,
+  tcpOnly: true,
   available: (s) => has(s, 'cwnd'),
   build(inputs) {
     const cw = flowSeries(inputs, 'cwnd');
@@ -95,11 +122,17 @@ const cwnd: PlotDef = {
       // Markers the engine records; the rarer ones only when they happened (no "ECN echo (0)" without ECN).
       if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: m.label, colour: m.colour, style: 'marker', marker: m.marker, data: asData(s) });
     }
+    // A split proxy's second leg of this flow: its own sender, from the proxy on.
+    for (const leg of secondLegs(inputs, 'cwnd')) {
+      layers.push({ key: `leg2:${leg.info.owner}`, label: `cwnd, ${legLabel(leg.info.owner)}`, colour: 'leg2', style: 'step', data: asData(leg) });
+    }
     // Handoffs and outages of any link shade the plot.
     for (const s of allOf(inputs.store, 'outage')) {
       layers.push({ key: `outage:${s.info.owner}`, label: `outage ${ownerLabel(s.info.owner)}`, colour: 'outage', style: 'marker', marker: 'band', data: asData(s) });
     }
-    return { layers, yMin: 0, yMax: cwndDomainMax(cw, ss), fit: 'zero' };
+    const legMax = Math.max(0, ...secondLegs(inputs, 'cwnd').map((l) => maxValue(l)));
+    const yMax = Math.max(cwndDomainMax(cw, ss), legMax > 0 ? niceMax(legMax * 1.08) : 0);
+    return { layers, yMin: 0, yMax, fit: 'zero' };
   },
 };
 
@@ -110,6 +143,7 @@ const rtt: PlotDef = {
   scope: 'flow',
   quantities: ['rtt', 'srtt', 'rto'],
   defaultOn: true,
+  tcpOnly: true,
   available: (s) => has(s, 'rtt') || has(s, 'srtt'),
   build(inputs) {
     const r = flowSeries(inputs, 'rtt');
@@ -283,9 +317,14 @@ export function extraPlots(series: readonly SeriesInfo[]): PlotDef[] {
   });
 }
 
-/** Every plot this run can show, in order. */
-export function plotsFor(series: readonly SeriesInfo[], hasTrace: boolean): PlotDef[] {
-  return [...PLOTS.filter((p) => p.available(series, hasTrace)), ...extraPlots(series)];
+/** Every plot this run can show for the selected flow (when given), in order. */
+export function plotsFor(series: readonly SeriesInfo[], hasTrace: boolean, flow: { id: string; variant: string } | null = null): PlotDef[] {
+  const ofFlow = seriesForFlow(series, flow);
+  const datagrams = flow?.variant === DATAGRAM_VARIANT;
+  return [
+    ...PLOTS.filter((p) => !(p.tcpOnly && datagrams) && p.available(p.scope === 'flow' ? ofFlow : series, hasTrace)),
+    ...extraPlots(series),
+  ];
 }
 
 /** Names the `plots` URL parameter accepts: the known plots and any extra series plot. */

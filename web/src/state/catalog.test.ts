@@ -44,6 +44,17 @@ describe('catalog', () => {
     expect(groups[2]?.entries.map((e) => e.file)).toEqual(['bench/a.toml', 'bench/broken.toml']);
   });
 
+  it('keeps the one-mechanism examples together after the papers, even those citing a paper', () => {
+    const groups = groupCatalog([
+      entry('bench/a.toml', 'bench/a', 'Bench A'),
+      entry('examples/buffer.toml', 'examples/buffer', 'Shared buffer', '002'),
+      entry('examples/arq.toml', 'examples/arq', 'ARQ'),
+      entry('seed002/cbr.toml', 'seed002/cbr', 'CBR', '002'),
+    ]);
+    expect(groups.map((g) => g.label)).toEqual(['Seed paper 002', 'Examples: one mechanism each', 'Benchmarks']);
+    expect(groups[1]?.entries.map((e) => e.scenario?.title)).toEqual(['ARQ', 'Shared buffer']);
+  });
+
   it('finds scenarios by id, skipping invalid files', () => {
     const entries = [entry('a.toml', 'x/a'), entry('b.toml', null)];
     expect(findScenario(entries, 'x/a')?.file).toBe('a.toml');

@@ -37,12 +37,18 @@ export function catalogEntry(file: string, text: string, r: Resolution): Catalog
   return { file, text, scenario: r.ok ? r.scenario : null, errors: r.errors };
 }
 
-/** Papers first in order of their seed number, then other folders, each sorted by title. */
+/** The folder of one-mechanism examples: a group of its own even when an example cites a paper. */
+const EXAMPLES = 'examples';
+
+/**
+ * Papers first in order of their seed number, then the examples, then other
+ * folders, each sorted by title.
+ */
 export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
   const groups = new Map<string, CatalogGroup>();
   for (const e of entries) {
     const folder = e.file.includes('/') ? (e.file.split('/')[0] ?? '') : '';
-    const paper = e.scenario?.paper?.seed;
+    const paper = folder === EXAMPLES ? undefined : e.scenario?.paper?.seed;
     const key = paper ? `paper-${paper}` : `folder-${folder}`;
     let g = groups.get(key);
     if (!g) {
@@ -52,12 +58,8 @@ export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
     g.entries.push(e);
   }
   for (const g of groups.values()) g.entries.sort((a, b) => title(a).localeCompare(title(b)));
-  return [...groups.values()].sort((a, b) => {
-    const pa = a.key.startsWith('paper-');
-    const pb = b.key.startsWith('paper-');
-    if (pa !== pb) return pa ? -1 : 1;
-    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  });
+  const rank = (g: CatalogGroup) => (g.key.startsWith('paper-') ? 0 : g.key === `folder-${EXAMPLES}` ? 1 : 2);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export function title(e: CatalogEntry): string {
@@ -74,6 +76,7 @@ export function scenarioIds(entries: readonly CatalogEntry[]): string[] {
 
 function folderLabel(folder: string): string {
   if (folder === 'bench') return 'Benchmarks';
+  if (folder === EXAMPLES) return 'Examples: one mechanism each';
   if (folder === '') return 'Other';
   return folder.charAt(0).toUpperCase() + folder.slice(1);
 }

@@ -76,6 +76,7 @@ export function eventRowText(
   if (flags & FLAG.ce) parts.push('CE');
   if (flags & FLAG.ece) parts.push('ECE');
   if (flags & FLAG.cwr) parts.push('CWR');
+  if (flags & FLAG.fragmented) parts.push('fragmented');
   let tone: RowTone = kind === PacketKind.ack ? 'ack' : kind === PacketKind.datagram ? 'datagram' : 'data';
   if (kind !== PacketKind.ack && flags & (FLAG.retransmission | FLAG.localRetransmission)) tone = 'retx';
   if (flags & (FLAG.spoofed | FLAG.localRetransmission)) tone = 'middlebox';

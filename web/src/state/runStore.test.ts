@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EngineHost } from '../engine/host';
-import type { RunMessage } from '../engine/protocol';
-import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
 import { RunStore } from './runStore';
-
-/** Runs a scenario through a real host and returns its messages. */
-async function runMessages(id: string, overrides: [string, string][] = []): Promise<RunMessage[]> {
-  const msgs: RunMessage[] = [];
-  await new Promise<void>((resolve) => {
-    const host = new EngineHost({
-      load: loadWasmInNode,
-      post: (m) => {
-        if (m.type === 'validated' || m.type === 'validateFailed') return;
-        msgs.push(m);
-        if (m.type === 'done' || m.type === 'error') resolve();
-      },
-      yieldThen: (fn) => setTimeout(fn, 0),
-      now: () => performance.now(),
-      sliceBudgetMs: 1,
-    });
-    host.handle({ type: 'run', runId: 1, text: scenarioText(id), format: 'toml', overrides, recording: 'full' });
-  });
-  return msgs;
-}
+import { runMessages } from './testing/runScenario';
 
 describe('RunStore', () => {
   it('collects a run: metadata, series by name, trace in enqueue order', async () => {

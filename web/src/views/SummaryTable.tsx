@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { formatCount, formatDuration, formatRate } from '../format';
+import { useState, type ReactNode } from 'react';
 import type { LinkSummary } from '../generated/types';
+import { FLOW_COLUMNS, LINK_COLUMNS, middleboxFigures, shownColumns, type SummaryColumn } from '../state/summaryColumns';
 import { useRun } from './services';
 
 const FEW_LINKS = 8;
@@ -24,74 +24,120 @@ export function notableLinks(links: readonly LinkSummary[], n: number): LinkSumm
   return rank.sort((a, b) => a.i - b.i).map((x) => x.l);
 }
 
-/** Per flow: goodput, retransmits, timeouts, mean RTT; per channel: drops and the largest queue. */
+/** One table of the summary: a row header, then the columns worth showing. */
+function Table<R>({ caption, head, columns, rows, rowKey, rowHeader, foot }: {
+  caption: string;
+  head: string;
+  columns: SummaryColumn<R>[];
+  rows: readonly R[];
+  rowKey: (r: R) => string;
+  rowHeader: (r: R) => ReactNode;
+  foot?: ReactNode;
+}) {
+  return (
+    <table data-testid={`summary-${caption.toLowerCase()}`}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{head}</th>
+          {columns.map((c) => (
+            <th key={c.key} scope="col" className="num" title={c.title}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={rowKey(r)}>
+            <th scope="row">{rowHeader(r)}</th>
+            {columns.map((c) => (
+              <td key={c.key} className={`num ${c.bad?.(r) ? 'bad' : ''}`}>
+                {c.text(r) ?? '\u2013'}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {foot}
+    </table>
+  );
+}
+
+/**
+ * Per flow: goodput, retransmits, timeouts, mean RTT; per channel: drops and
+ * the largest queue; plus whatever this run's mechanisms add (see summaryColumns).
+ */
 export function SummaryTable() {
   const { summary, status } = useRun();
   const [allLinks, setAllLinks] = useState(false);
   if (!summary) return <p className="muted">{status === 'running' ? 'Available when the run ends.' : 'No results yet.'}</p>;
+  const links = allLinks ? summary.links : notableLinks(summary.links, FEW_LINKS);
+  const linkColumns = shownColumns(LINK_COLUMNS, summary.links);
   return (
     <div className="summary" data-testid="summary">
-      <table>
-        <caption className="visually-hidden">Flows</caption>
-        <thead>
-          <tr>
-            <th scope="col">Flow</th>
-            <th scope="col" className="num">Goodput</th>
-            <th scope="col" className="num" title="Retransmitted segments">Retx</th>
-            <th scope="col" className="num" title="Retransmission timeouts">RTOs</th>
-            <th scope="col" className="num" title="Mean of the RTT samples">RTT</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.flows.map((f) => (
-            <tr key={f.id}>
-              <th scope="row">
-                {f.id} <span className="muted">{f.variant}</span>
-              </th>
-              <td className="num">{formatRate(f.goodput_bps)}</td>
-              <td className="num">{formatCount(f.retransmits)}</td>
-              <td className="num">{formatCount(f.timeouts)}</td>
-              <td className="num">{f.rtt_mean_s == null ? '–' : formatDuration(f.rtt_mean_s * 1000)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table>
-        <caption className="visually-hidden">Links</caption>
-        <thead>
-          <tr>
-            <th scope="col">Link</th>
-            <th scope="col" className="num" title="Packets refused by a full queue">Drops</th>
-            <th scope="col" className="num" title="Packets lost to bit errors">Corrupt</th>
-            <th scope="col" className="num" title="Most packets queued at once">Max q</th>
-            <th scope="col" className="num" title="Fraction of the run spent transmitting">Util</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(allLinks ? summary.links : notableLinks(summary.links, FEW_LINKS)).map((l) => (
-            <tr key={`${l.id}.${l.direction}`}>
-              <th scope="row">
-                {l.id} <span className="muted">{l.direction === 'forward' ? '\u2192' : '\u2190'}</span>
-              </th>
-              <td className={`num ${l.drops > 0 ? 'bad' : ''}`}>{formatCount(l.drops)}</td>
-              <td className={`num ${l.corrupted > 0 ? 'bad' : ''}`}>{formatCount(l.corrupted)}</td>
-              <td className="num">{formatCount(l.queue_max_pkts)}</td>
-              <td className="num">{Math.round(l.utilization * 100)}%</td>
-            </tr>
-          ))}
-        </tbody>
-        {summary.links.length > FEW_LINKS && (
-          <tfoot>
-            <tr>
-              <td colSpan={5}>
-                <button type="button" className="button button-quiet" onClick={() => setAllLinks((v) => !v)}>
-                  {allLinks ? `Show the ${FEW_LINKS} most eventful` : `Show all ${summary.links.length} channels`}
-                </button>
-              </td>
-            </tr>
-          </tfoot>
+      <Table
+        caption="Flows"
+        head="Flow"
+        columns={shownColumns(FLOW_COLUMNS, summary.flows)}
+        rows={summary.flows}
+        rowKey={(f) => f.id}
+        rowHeader={(f) => (
+          <>
+            {f.id} <span className="muted">{f.variant}</span>
+          </>
         )}
-      </table>
+      />
+      <Table
+        caption="Links"
+        head="Link"
+        columns={linkColumns}
+        rows={links}
+        rowKey={(l) => `${l.id}.${l.direction}`}
+        rowHeader={(l) => (
+          <>
+            {l.id} <span className="muted">{l.direction === 'forward' ? '\u2192' : '\u2190'}</span>
+          </>
+        )}
+        foot={
+          summary.links.length > FEW_LINKS && (
+            <tfoot>
+              <tr>
+                <td colSpan={linkColumns.length + 1}>
+                  <button type="button" className="button button-quiet" onClick={() => setAllLinks((v) => !v)}>
+                    {allLinks ? `Show the ${FEW_LINKS} most eventful` : `Show all ${summary.links.length} channels`}
+                  </button>
+                </td>
+              </tr>
+            </tfoot>
+          )
+        }
+      />
+      {(summary.middleboxes ?? []).length > 0 && (
+        <table data-testid="summary-middleboxes">
+          <caption className="visually-hidden">Middleboxes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Middlebox</th>
+              <th scope="col">What it did</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(summary.middleboxes ?? []).map((m) => (
+              <tr key={m.id}>
+                <th scope="row">
+                  {m.id} <span className="muted">{m.kind} at {m.node}</span>
+                </th>
+                <td className="middlebox-figures">
+                  {middleboxFigures(m)
+                    .map((f) => `${f.label} ${f.text}`)
+                    .join(' \u00b7 ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
