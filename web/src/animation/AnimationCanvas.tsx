@@ -6,6 +6,7 @@ import { useSettledVersion } from '../views/useSettledVersion';
 import { formatClock } from '../format';
 import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
 import { gaugeSeries, gaugesAt } from './gauges';
+import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import { fadeSimMs, packetsAt } from './packets';
 
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
@@ -17,13 +18,14 @@ export function AnimationCanvas() {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(boxRef);
-  const { topology, traceTruncatedAtMs } = run;
+  const { topology, traceTruncatedAtMs, scenario } = run;
   const dataVersion = useSettledVersion(run);
   const height = topology ? sceneHeight(topology) : 236;
 
+  const buffers = useMemo(() => (topology ? sharedBuffers(scenario, topology) : []), [scenario, topology]);
   const scene = useMemo(
-    () => (topology && width > 0 ? buildScene(topology, width, height) : null),
-    [topology, width, height],
+    () => (topology && width > 0 ? buildScene(topology, width, height, buffers) : null),
+    [topology, width, height, buffers],
   );
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
 
@@ -38,12 +40,22 @@ export function AnimationCanvas() {
     // Proxy buffers and Snoop caches, at their nodes (series read once per data change).
     const views = store.getMeta().seriesInfo.flatMap((_, id) => store.seriesView(id) ?? []);
     const gauges = topology ? gaugeSeries(views, topology) : [];
+    const outages = topology ? outageSeries(views, topology) : [];
     let shown = '';
+    let shownDown = '';
     const off = playback.onFrame((t) => {
       const trace = store.traceView();
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
-      drawScene(ctx, scene, frame, theme);
-      if (gauges.length > 0) drawGauges(ctx, scene, gaugesAt(gauges, t), theme);
+      const down = downAt(outages, scene.geometry.lanes.length, t);
+      drawScene(ctx, scene, frame, theme, down);
+      const all = [...gaugesAt(gauges, t), ...(topology && frame ? bufferGauges(buffers, frame.queues, trace, topology) : [])];
+      if (all.length > 0) drawGauges(ctx, scene, all, theme);
+      // For tests: the channels drawn down.
+      const downNames = down.flatMap((d, c) => (d ? [topology?.channels[c]?.name ?? String(c)] : [])).join(' ');
+      if (downNames !== shownDown) {
+        shownDown = downNames;
+        canvas.setAttribute('data-down', downNames);
+      }
       // For tests and benchmarks: how many packets are in view, and how many lanes are aggregated.
       const count = String(frame?.count ?? 0);
       const dense = String(frame?.density.length ?? 0);
@@ -58,7 +70,7 @@ export function AnimationCanvas() {
     });
     return off;
     // themeName: the colours are read again when the theme changes.
-  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion]);
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion, buffers]);
 
 
   const label = topology

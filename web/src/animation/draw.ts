@@ -10,6 +10,7 @@ import { FLAG } from '../engine/traceColumns';
 import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, type WirePacket } from './packets';
 import { bounds, Placer, textBox, type Rect } from './placement';
 import { queueLimit, type QueueLimit } from './queueLimit';
+import type { SharedBuffer } from './linkState';
 
 export interface Scene {
   topology: Topology;
@@ -41,12 +42,12 @@ export function sceneHeight(topology: Topology): number {
   return rows <= 1 ? 236 : Math.min(640, 120 + rows * 70);
 }
 
-export function buildScene(topology: Topology, width: number, height: number): Scene {
+export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = []): Scene {
   const layout = layoutTopology(topology);
   const geo = geometry(layout, topology, { width, height, marginX: 80, marginY: 18 });
   // Stack heights count full-size segments of the first flow.
   const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
-  const limits = topology.channels.map((c) => queueLimit(c, packetBytes));
+  const limits = topology.channels.map((c, i) => queueLimit(c, packetBytes, buffers.find((b) => b.channels.includes(i))));
 
   // Crowded topologies (a dumbbell's fan of access links) have no room for
   // every label and stack: nodes and their names first, then the slowest
@@ -94,13 +95,20 @@ export function buildScene(topology: Topology, width: number, height: number): S
   return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1 };
 }
 
-export function drawScene(ctx: CanvasRenderingContext2D, scene: Scene, frame: PacketFrame | null, theme: Theme): void {
+export function drawScene(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  frame: PacketFrame | null,
+  theme: Theme,
+  /** Per channel: down (a scheduled outage) at this time. */
+  down: readonly boolean[] = [],
+): void {
   const { geometry: geo, topology } = scene;
   ctx.clearRect(0, 0, geo.width, geo.height);
   ctx.font = `11px ${theme.font}`;
   ctx.textBaseline = 'middle';
 
-  for (const lane of geo.lanes) drawLane(ctx, lane, theme);
+  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme) : drawLane(ctx, lane, theme)));
   for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
   geo.lanes.forEach((lane, c) => {
     if (scene.showStack[c]) drawQueue(ctx, scene, lane, c, frame?.queues[c] ?? [], theme);
@@ -207,6 +215,52 @@ function drawLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void
   ctx.lineTo(lane.length + 5, 0);
   ctx.lineTo(lane.length + 1, 4);
   ctx.fill();
+  ctx.restore();
+}
+
+/** A lane during an outage: greyed, dashed and broken in the middle, marked "down". */
+function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void {
+  const L = lane.length;
+  const gap = Math.min(36, L / 3);
+  ctx.save();
+  laneFrame(ctx, lane.start, lane);
+  ctx.strokeStyle = theme.muted;
+  ctx.globalAlpha = 0.7;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([4, 3]);
+  ctx.beginPath();
+  for (const y of [-DATA_H / 2 - 1.5, DATA_H / 2 + 1.5]) {
+    ctx.moveTo(0, y);
+    ctx.lineTo(L / 2 - gap / 2, y);
+    ctx.moveTo(L / 2 + gap / 2, y);
+    ctx.lineTo(L, y);
+  }
+  ctx.stroke();
+  // The break: two jagged ends facing each other.
+  ctx.setLineDash([]);
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = theme.drop;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  for (const x of [L / 2 - gap / 2, L / 2 + gap / 2]) {
+    ctx.moveTo(x - 2, -DATA_H / 2 - 3);
+    ctx.lineTo(x + 2, -1);
+    ctx.lineTo(x - 2, 1);
+    ctx.lineTo(x + 2, DATA_H / 2 + 3);
+  }
+  ctx.stroke();
+  ctx.restore();
+  // "down" in the break, on the lane itself (clear of the other direction's lane and the link label).
+  const mid = { x: (lane.start.x + lane.end.x) / 2, y: (lane.start.y + lane.end.y) / 2 };
+  ctx.save();
+  ctx.font = `600 10px ${theme.font}`;
+  const w = ctx.measureText('down').width;
+  ctx.fillStyle = theme.surface;
+  ctx.fillRect(mid.x - w / 2 - 2, mid.y - 6, w + 4, 12);
+  ctx.fillStyle = theme.drop;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('down', mid.x, mid.y);
   ctx.restore();
 }
 
@@ -341,6 +395,11 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
     // Resent from a middlebox cache: a bar across the middle in the middlebox colour.
     ctx.fillStyle = theme.middlebox;
     ctx.fillRect(x0, -1.5, x1 - x0, 3);
+  }
+  if (p.flags & FLAG.fragmented && !p.ack && x1 - x0 >= 6) {
+    // Sent in fragments: the glyph cut in three.
+    ctx.fillStyle = theme.surface;
+    for (const f of [1 / 3, 2 / 3]) ctx.fillRect(x0 + (x1 - x0) * f - 0.75, -DATA_H / 2, 1.5, DATA_H);
   }
   if (p.flags & (FLAG.ce | FLAG.ece)) {
     // ECN: a cap at the head (CE on data, ECN-echo on ACKs).

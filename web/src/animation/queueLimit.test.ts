@@ -25,4 +25,11 @@ describe('queueLimit', () => {
     expect(queueLimit(bytes, 1040)).toEqual({ text: '120KB', packets: 115 });
     expect(queueLimit(channel({ queue_limit: '100B', queue_limit_packets: null, queue_limit_bytes: 100 }), 1040).packets).toBe(1);
   });
+  it('shows a shared buffer instead when it holds less than the queue itself', () => {
+    const big = channel({ queue_limit: '1MB', queue_limit_packets: null, queue_limit_bytes: 1_000_000 });
+    const terminal = { id: 'terminal', limitText: '120KB', limit: 120_000, unit: 'bytes' as const, channels: [0] };
+    expect(queueLimit(big, 1040, terminal)).toEqual({ text: '120KB shared', packets: 115 });
+    // A buffer larger than the queue never binds: the queue's own limit stays.
+    expect(queueLimit(channel({}), 1040, { ...terminal, limit: 10_000_000 })).toEqual({ text: '50pkt', packets: 50 });
+  });
 });

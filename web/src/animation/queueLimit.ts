@@ -1,6 +1,7 @@
 // The queue limit of a channel, for drawing the height of its queue stack.
 
 import type { TopologyChannel } from '../engine/protocol';
+import type { SharedBuffer } from './linkState';
 
 export interface QueueLimit {
   /** As the engine writes it, e.g. "50pkt" or "120KB". */
@@ -9,8 +10,12 @@ export interface QueueLimit {
   packets: number;
 }
 
-export function queueLimit(channel: TopologyChannel, packetBytes: number): QueueLimit {
+/** The channel's own limit, or the shared buffer it draws on when that holds less. */
+export function queueLimit(channel: TopologyChannel, packetBytes: number, buffer?: SharedBuffer): QueueLimit {
   const packets =
     channel.queue_limit_packets ?? Math.floor((channel.queue_limit_bytes ?? 0) / Math.max(1, packetBytes));
-  return { text: channel.queue_limit, packets: Math.max(1, packets) };
+  const own = { text: channel.queue_limit, packets: Math.max(1, packets) };
+  if (!buffer) return own;
+  const shared = Math.max(1, buffer.unit === 'packets' ? buffer.limit : Math.floor(buffer.limit / Math.max(1, packetBytes)));
+  return shared < own.packets ? { text: `${buffer.limitText} shared`, packets: shared } : own;
 }

@@ -45,6 +45,20 @@ function Legend() {
         spoofed ACK
       </li>
       <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <rect x="1" y="1" width="16" height="8" fill="var(--pkt-datagram)" />
+        </svg>
+        UDP datagram
+      </li>
+      <li>
+        <svg width="18" height="10" aria-hidden="true">
+          <rect x="1" y="1" width="16" height="8" fill="var(--pkt-data)" />
+          <rect x="6" y="1" width="1.5" height="8" fill="var(--surface)" />
+          <rect x="11" y="1" width="1.5" height="8" fill="var(--surface)" />
+        </svg>
+        fragmented
+      </li>
+      <li>
         <svg width="12" height="12" aria-hidden="true">
           <path d="M2 2l8 8M10 2l-8 8" stroke="var(--loss-drop)" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
@@ -63,6 +77,13 @@ function Legend() {
           <rect x="2" y="7" width="8" height="5" fill="var(--pkt-data)" />
         </svg>
         queue / limit
+      </li>
+      <li>
+        <svg width="22" height="10" aria-hidden="true">
+          <path d="M1 2h7M14 2h7M1 8h7M14 8h7" stroke="var(--text-muted)" strokeDasharray="3 2" />
+          <path d="M8 0l2 4-2 2 2 4M14 0l-2 4 2 2-2 4" stroke="var(--loss-drop)" strokeWidth="1.5" fill="none" />
+        </svg>
+        link down
       </li>
     </ul>
   );
