@@ -129,6 +129,23 @@ fn delay_spikes_make_spurious_timeouts_and_go_back_n_resends() {
 }
 
 #[test]
+fn duplicates_of_go_back_n_copies_make_spurious_fast_retransmits_unless_careful() {
+    // The paper's excerpt: after a spurious timeout the copies draw duplicate ACKs and
+    // the PC fast-retransmits again, all for data the terminal holds.
+    let fast_retransmits = |careful: bool| {
+        let sets = [format!("flows.tcp.tcp.bug_fix={careful}")];
+        let sim = run("tcp-windows.toml", &sets, Recording::Series);
+        let markers = sim.series().all().iter().find(|s| s.info.name == "flows.tcp.fast_retransmit").unwrap();
+        (markers.values.len() as u64, flow(&sim.summary(), "tcp").spurious_retransmits)
+    };
+    let (loose, loose_copies) = fast_retransmits(false);
+    let (careful, careful_copies) = fast_retransmits(true);
+    assert!(loose >= 5, "{loose} spurious fast retransmits");
+    assert_eq!(careful, 0);
+    assert!(loose_copies > careful_copies, "{loose_copies} copies against {careful_copies}");
+}
+
+#[test]
 fn a_second_connection_through_the_shared_terminal_buffer_gets_an_unfair_share() {
     let s = run("two-connections.toml", &[], Recording::Summary).summary();
     let (first, second) = (flow(&s, "first").goodput_bps, flow(&s, "second").goodput_bps);

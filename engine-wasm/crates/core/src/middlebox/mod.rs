@@ -209,6 +209,7 @@ pub mod script {
             rwnd_segments: 64,
             dupack_threshold: 3,
             limited_transmit: false,
+            bug_fix: true,
             rto: RtoConfig::default(),
             rto_kind: RtoKind::Rfc6298,
             ecn: false,

@@ -465,6 +465,12 @@ pub struct TcpSpec {
     /// RFC 3042 limited transmit (ns-2's singledup_).
     #[serde(default)]
     pub limited_transmit: bool,
+    /// ns-2's `bug_fix_`: no second fast retransmit for duplicates of data
+    /// sent before the last loss response (timeout or fast retransmit). Off,
+    /// a spurious timeout's go-back-N resend draws a spurious fast
+    /// retransmit, as seed 002's traces show. Tahoe, Reno and NewReno only.
+    #[serde(default = "default_true")]
+    pub bug_fix: bool,
     /// Window scale option (RFC 7323), on by default as in today's stacks;
     /// when off the advertised window is at most 65535 B whatever `rwnd` says.
     #[serde(default = "default_true")]
@@ -602,6 +608,7 @@ impl Default for TcpSpec {
             rwnd: default_rwnd(),
             dupack_threshold: default_dupack_threshold(),
             limited_transmit: false,
+            bug_fix: true,
             window_scaling: true,
             ecn: false,
             timestamps: false,

@@ -342,6 +342,9 @@ fn queue_limit(ck: &mut Checker, path: &str, limit: QueueCapacity) -> QueueLimit
 
 /// Checks a `tcp` table at `tp`.
 pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
+    if !t.bug_fix && !matches!(t.variant, Variant::Tahoe | Variant::Reno | Variant::NewReno) {
+        ck.fail(format!("{tp}.bug_fix"), format!("{} has its own recovery rule", t.variant.name()), "true, or false with variant tahoe, reno or newreno");
+    }
     ck.range(&format!("{tp}.mss"), t.mss.0, 1, MAX_MSS, &|v| format!("{v}B"));
     ck.range(&format!("{tp}.header"), t.header.0, 0, 120, &|v| format!("{v}B"));
     ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
@@ -400,6 +403,7 @@ pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderCon
         rwnd_segments: (rwnd_bytes / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
         dupack_threshold: t.dupack_threshold,
         limited_transmit: t.limited_transmit,
+        bug_fix: t.bug_fix,
         rto: RtoConfig {
             initial: t.initial_rto.duration(),
             min: t.min_rto.duration(),
@@ -590,6 +594,15 @@ mod tests {
         assert_eq!(
             errors(&["links.ab.forward.delay=61s"]),
             vec!["links.ab.forward.delay: 61s is out of range (allowed: 0s to 60s)"]
+        );
+    }
+
+    #[test]
+    fn bug_fix_can_be_switched_off_only_where_it_applies() {
+        assert!(errors(&["flows.f.tcp.bug_fix=false", "flows.f.tcp.variant=newreno"]).is_empty());
+        assert_eq!(
+            errors(&["flows.f.tcp.bug_fix=false", "flows.f.tcp.variant=sack1"]),
+            vec!["flows.f.tcp.bug_fix: sack1 has its own recovery rule (allowed: true, or false with variant tahoe, reno or newreno)"]
         );
     }
 

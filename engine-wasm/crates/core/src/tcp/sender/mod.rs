@@ -54,6 +54,11 @@ pub struct SenderConfig {
     /// Send one new segment on each of the first duplicate ACKs (RFC 3042;
     /// ns-2's `singledup_`, on by default there).
     pub limited_transmit: bool,
+    /// ns-2's `bug_fix_` (RFC 6582's "careful" variant): no fast retransmit
+    /// for duplicates of data sent before the last loss response. Off, the
+    /// duplicates that a go-back-N resend draws after a spurious timeout
+    /// trigger a spurious fast retransmit (seed 002). Tahoe, Reno, NewReno.
+    pub bug_fix: bool,
     pub rto: RtoConfig,
     pub rto_kind: RtoKind,
     /// ECN-capable (RFC 3168): data carries ECT, ECN-echo halves the window.
@@ -419,6 +424,7 @@ mod tests {
             rwnd_segments: 64,
             dupack_threshold: 3,
             limited_transmit: false,
+            bug_fix: true,
             rto: RtoConfig::default(),
             rto_kind: RtoKind::Rfc6298,
             ecn: false,
@@ -603,6 +609,31 @@ mod tests {
         assert_eq!(gaps, vec![2, 4, 8, 16, 32]);
         assert_eq!(s.stats.timeouts, 5);
         assert_eq!(s.cwnd(), 1.0);
+    }
+
+    /// Duplicates of data sent before a timeout: a fast retransmit only
+    /// without ns-2's `bug_fix_` (seed 002's spurious fast retransmit).
+    fn fast_retransmits_after_timeout(bug_fix: bool) -> (u64, Option<u32>) {
+        let mut cfg = config(Variant::Reno);
+        cfg.initial_window = 8;
+        cfg.bug_fix = bug_fix;
+        let mut s = sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        ctx.now = ctx.timer(RTX).unwrap();
+        s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
+        s.on_packet(&ack(2), &mut ctx);
+        ctx.take_sent();
+        for _ in 0..3 {
+            s.on_packet(&ack(2), &mut ctx);
+        }
+        (s.stats.fast_retransmits, seqs(&ctx.take_sent()).first().copied())
+    }
+
+    #[test]
+    fn bug_fix_keeps_duplicates_of_old_data_from_a_fast_retransmit() {
+        assert_eq!(fast_retransmits_after_timeout(true), (0, None));
+        assert_eq!(fast_retransmits_after_timeout(false), (1, Some(2)), "segment 2 resent first");
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl TcpSender {
     fn reno_fast_retransmit(&mut self, ctx: &mut impl AgentCtx) {
         // One response per window of data (ns-2's bug_fix_): not again until
         // everything sent before the last one is acknowledged.
-        let recovered = self.recover.is_none_or(|r| self.snd_una > r);
+        let recovered = self.recover.is_none_or(|r| self.snd_una > r) || (!self.cfg.bug_fix && !self.cfg.ecn);
         let allowed = match self.cfg.variant {
             Variant::Reno => recovered || self.last_action == LastAction::Dupack,
             _ => recovered,
