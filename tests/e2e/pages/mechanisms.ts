@@ -13,6 +13,11 @@ export class MechanismBar {
   }
 
   choice(group: string, option: string): Locator {
-    return this.bar.getByRole('radiogroup', { name: group }).getByRole('radio', { name: option });
+    return this.bar.getByRole('radiogroup', { name: group }).getByRole('radio', { name: option, exact: true });
+  }
+
+  /** Picks an option as a user does: by clicking its label (the radio itself is visually hidden). */
+  async choose(group: string, option: string): Promise<void> {
+    await this.choice(group, option).locator('xpath=ancestor::label[1]').click();
   }
 }

@@ -109,6 +109,21 @@ presets = [
     expect(presetViews([['flows.ftp.receiver.sack', 'true']]).views[0]?.selected).toBe(-1);
   });
 
+  it('selects a preset setting a default the engine leaves out (a middlebox enabled)', () => {
+    const text = scenarioText('seed000/wireless-itcp');
+    const base = resolveOverrides(validate, text, 'toml', [], false).scenario;
+    const station = (sets: Override[]) => {
+      const r = resolveOverrides(validate, text, 'toml', sets, true);
+      const k = presetKnobViews(base, r, r.presetValues).find((v) => v.label === 'Base station');
+      return k?.presets[k.selected]?.label;
+    };
+    expect(station([])).toBe('I-TCP split');
+    expect(station([
+      ['middleboxes.itcp.enabled', 'false'],
+      ['middleboxes.snoop.enabled', 'true'],
+    ])).toBe('Snoop');
+  });
+
   it('marks [false, true] knobs (either order) as switches and leaves the rest alone', () => {
     const { views: v } = views([]);
     expect(v.find((k) => k.path === 'flows.ftp.receiver.delayed_ack')).toMatchObject({ isSwitch: true, onIndex: 1 });

@@ -115,8 +115,9 @@ export function presetKnobViews(
         normalized !== null &&
         set.length > 0 &&
         set.every(([path], j) => {
+          // The engine leaves default values out ("enabled = true"): absent in both matches.
           const current = valueAtPath(effective, path);
-          return current !== undefined && valueToRaw(current) === normalized[j];
+          return (current === undefined ? null : valueToRaw(current)) === normalized[j];
         });
       return {
         label: preset.label,

@@ -50,3 +50,4 @@ describe('schema-driven fields', () => {
     ]);
   });
 });
+

@@ -189,3 +189,4 @@ export function choicesOfDefinition(name: string): Choice[] {
 export function defaultOf(defName: string, key: string): unknown {
   return fieldsOf(defName).find((f) => f.key === key)?.default ?? null;
 }
+
