@@ -257,6 +257,13 @@ sack?: boolean
  */
 export interface TcpSpec {
 /**
+ * ns-2's `bug_fix_`: no second fast retransmit for duplicates of data
+ * sent before the last loss response (timeout or fast retransmit). Off,
+ * a spurious timeout's go-back-N resend draws a spurious fast
+ * retransmit, as seed 002's traces show. Tahoe, Reno and NewReno only.
+ */
+bug_fix?: boolean
+/**
  * A duration with its unit, e.g. "500ms".
  */
 clock_granularity?: string
