@@ -648,6 +648,7 @@ impl Simulation {
                     None => (totals, now.since(f.start).as_secs_f64()),
                 };
                 let per_second = |bytes: u64| if seconds > 0.0 { bytes as f64 * 8.0 / seconds } else { 0.0 };
+                let completion_s = f.file.as_ref().and_then(|t| t.completed_at).map(|t| t.since(f.start).as_secs_f64());
                 let mut summary = FlowSummary {
                     id: f.id.clone(),
                     variant: self.variant_name(i).to_string(),
@@ -664,7 +665,10 @@ impl Simulation {
                     owd_fwd_std_s: None,
                     owd_fwd_est_mean_s: None,
                     owd_fwd_est_std_s: None,
-                    completion_s: f.file.as_ref().and_then(|t| t.completed_at).map(|t| t.since(f.start).as_secs_f64()),
+                    owd_fwd_marked_mean_s: None,
+                    owd_fwd_marked_std_s: None,
+                    completion_s,
+                    file_goodput_bps: completion_s.filter(|&s| s > 0.0).map(|s| totals.0 as f64 * 8.0 / s),
                     lost_packets: None,
                     inter_arrival_min_s: None,
                     inter_arrival_mean_s: None,
@@ -693,6 +697,8 @@ impl Simulation {
                         summary.owd_fwd_std_s = rx.stats.owd.std_s();
                         summary.owd_fwd_est_mean_s = tx.stats.owd_fwd_est.mean_s();
                         summary.owd_fwd_est_std_s = tx.stats.owd_fwd_est.std_s();
+                        summary.owd_fwd_marked_mean_s = rx.stats.owd_marked.mean_s();
+                        summary.owd_fwd_marked_std_s = rx.stats.owd_marked.std_s();
                     }
                 }
                 summary

@@ -60,9 +60,17 @@ pub struct FlowSummary {
     pub owd_fwd_est_mean_s: Option<f64>,
     /// ... and its standard deviation.
     pub owd_fwd_est_std_s: Option<f64>,
+    /// True forward delay of the estimator's marked segments, the samples
+    /// the estimate is compared with: mean; null when the estimator is off.
+    pub owd_fwd_marked_mean_s: Option<f64>,
+    /// ... and its standard deviation.
+    pub owd_fwd_marked_std_s: Option<f64>,
     /// A finite file: seconds from the flow's start until the receiver held
     /// the whole file in order; null for endless or unfinished transfers.
     pub completion_s: Option<f64>,
+    /// A finished file: its size over its completion time, bit/s (seed 001's
+    /// throughput against file size).
+    pub file_goodput_bps: Option<f64>,
     /// UDP: datagrams missing below the highest one received; null for TCP.
     pub lost_packets: Option<u64>,
     /// UDP: shortest time between two arrivals at the receiver, seconds.

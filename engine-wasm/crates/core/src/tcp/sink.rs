@@ -71,6 +71,9 @@ pub struct SinkStats {
     pub acks_sent: u64,
     /// True forward one-way delay of data segments, seconds.
     pub owd: DurationStats,
+    /// ... of the estimator's marked segments only (seed 004 compares the
+    /// estimate with these).
+    pub owd_marked: DurationStats,
 }
 
 pub struct TcpSink {
@@ -122,6 +125,9 @@ impl TcpSink {
         debug_assert_eq!(pkt.kind, PacketKind::Data);
         let owd = ctx.now().since(pkt.created_at);
         self.stats.owd.add(owd);
+        if pkt.has(flags::MARKED) {
+            self.stats.owd_marked.add(owd);
+        }
         ctx.record(self.series.owd, owd.as_secs_f64());
         self.stats.received_packets += 1;
         self.stats.received_bytes += pkt.payload_bytes as u64;
