@@ -215,38 +215,32 @@ impl Simulation {
         for (i, f) in r.flows.iter().enumerate() {
             let flow = FlowId(i as u16);
             let owner = format!("flows.{}", f.id);
-            let sender_series = SenderSeries::register(&mut series, &owner);
-            let sink_series = SinkSeries::register(&mut series, &owner);
-
             let sender = AgentId(agents.len() as u16);
+            let sink = AgentId(agents.len() as u16 + 1);
             let sender_timers = SenderTimers {
                 rtx: timers.create(sender, SenderTimers::RTX_KIND),
                 cwnd: timers.create(sender, SenderTimers::CWND_KIND),
             };
-            let addr = FlowAddr { flow, local: f.from, remote: f.to };
-            agents.push(match &f.app {
-                AppConfig::Cbr(cbr) => Agent::Cbr(CbrSource::new(*cbr, addr, sender_timers.rtx)),
+            let delack = timers.create(sink, 0);
+            let tx_addr = FlowAddr { flow, local: f.from, remote: f.to };
+            let rx_addr = FlowAddr { flow, local: f.to, remote: f.from };
+            let (tx, rx) = match &f.app {
+                AppConfig::Cbr(cbr) => (
+                    Agent::Cbr(CbrSource::new(*cbr, tx_addr, sender_timers.rtx)),
+                    Agent::UdpSink(UdpSink::new(UdpSinkSeries::register(&mut series, &owner))),
+                ),
                 app => {
-                    let mut tx = TcpSender::new(f.sender.clone(), addr, sender_timers, sender_series);
+                    let mut tx =
+                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register(&mut series, &owner));
                     if let Some(bytes) = app.file_bytes() {
                         tx.set_supply(bytes, true);
                     }
-                    Agent::Sender(tx)
+                    let rx = TcpSink::new(f.sink.clone(), rx_addr, delack, SinkSeries::register(&mut series, &owner));
+                    (Agent::Sender(tx), Agent::Sink(rx))
                 }
-            });
-            agent_nodes.push(f.from);
-
-            let sink = AgentId(agents.len() as u16);
-            let delack = timers.create(sink, 0);
-            let addr = FlowAddr { flow, local: f.to, remote: f.from };
-            agents.push(match f.app {
-                AppConfig::Cbr(_) => Agent::UdpSink(UdpSink::new(UdpSinkSeries {
-                    delivered: sink_series.delivered,
-                    owd: sink_series.owd,
-                })),
-                _ => Agent::Sink(TcpSink::new(f.sink.clone(), addr, delack, sink_series)),
-            });
-            agent_nodes.push(f.to);
+            };
+            agents.extend([tx, rx]);
+            agent_nodes.extend([f.from, f.to]);
 
             queue.schedule(f.start, Event::AppStart(flow));
             let file = f.app.file_bytes().map(FileTransfer::new);

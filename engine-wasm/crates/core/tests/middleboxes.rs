@@ -80,6 +80,10 @@ fn cbr_datagrams_arrive_at_the_send_interval_with_the_path_delay() {
     }
     assert!((f.owd_fwd_mean_s.unwrap() - 0.014).abs() < 1e-12);
     assert_eq!((f.retransmits, f.rtt_mean_s), (0, None));
+    // A datagram flow has a receiver's series only: no empty TCP plots.
+    let flow_series: Vec<&str> =
+        sim.series().all().iter().map(|s| s.info.name.as_str()).filter(|n| n.starts_with("flows.")).collect();
+    assert_eq!(flow_series, vec!["flows.f.delivered", "flows.f.owd_fwd"]);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use crate::agent::AgentCtx;
 use crate::packet::{Packet, PacketKind};
 use crate::record::summary::DurationStats;
-use crate::record::SeriesId;
+use crate::record::{SeriesId, SeriesStore, SeriesStyle};
 use crate::time::{SimDuration, SimTime};
 
 #[derive(Clone, Copy, Debug)]
@@ -17,6 +17,17 @@ pub struct UdpSinkSeries {
     pub delivered: SeriesId,
     /// True one-way delay of each datagram, seconds.
     pub owd: SeriesId,
+}
+
+impl UdpSinkSeries {
+    /// Registers a UDP receiver's series under `owner` (e.g. `flows.<id>`),
+    /// named as a TCP receiver's.
+    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
+        UdpSinkSeries {
+            delivered: store.register(owner, "delivered", "bytes", SeriesStyle::Step),
+            owd: store.register(owner, "owd_fwd", "s", SeriesStyle::Points),
+        }
+    }
 }
 
 /// Durations with their extremes.
