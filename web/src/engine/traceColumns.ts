@@ -52,6 +52,8 @@ export const TRACE_COLUMNS = {
   sackBlocks: col('u32', 6),
   /** Echoed timestamp (RFC 7323 TSecr), 0 when the option is off. */
   tsEcrMs: col('f64'),
+  /** Receive window an ACK advertises, in segments (FLAG.window); 0 otherwise. */
+  window: col('u16'),
 } as const;
 
 export type TraceColumnName = keyof typeof TRACE_COLUMNS;

@@ -873,6 +873,11 @@ completion_s?: (number | null)
  */
 delivered_bytes: number
 /**
+ * A finished file: its size over its completion time, bit/s (seed 001's
+ * throughput against file size).
+ */
+file_goodput_bps?: (number | null)
+/**
  * In-order application bytes delivered x 8 / measured seconds (over the
  * measurement window, or from the flow's start to the end of the run).
  */
@@ -902,6 +907,15 @@ owd_fwd_est_mean_s?: (number | null)
  * ... and its standard deviation.
  */
 owd_fwd_est_std_s?: (number | null)
+/**
+ * True forward delay of the estimator's marked segments, the samples
+ * the estimate is compared with: mean; null when the estimator is off.
+ */
+owd_fwd_marked_mean_s?: (number | null)
+/**
+ * ... and its standard deviation.
+ */
+owd_fwd_marked_std_s?: (number | null)
 /**
  * True one-way delay of data segments, sender to receiver: mean, seconds.
  */

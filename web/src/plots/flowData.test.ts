@@ -49,6 +49,15 @@ describe('flowTrace', () => {
     expect([...(ft?.received.cumBytes ?? [])]).toEqual([1000, 2000, 3000]);
   });
 
+  it('draws the window an ACK advertises when it advertises one (a proxy or M-TCP closing it)', () => {
+    const advertised = traceFixture([
+      { channel: 1, enqueuedMs: 0, txStartMs: 0, txEndMs: 1, seq: 4, size: 40, kind: PacketKind.ack, flags: FLAG.window, window: 0 },
+      { channel: 1, enqueuedMs: 5, txStartMs: 5, txEndMs: 6, seq: 4, size: 40, kind: PacketKind.ack, flags: FLAG.window, window: 8 },
+      { channel: 1, enqueuedMs: 9, txStartMs: 9, txEndMs: 10, seq: 5, size: 40, kind: PacketKind.ack },
+    ]);
+    expect([...(flowTrace(advertised, topology, scenario, 0)?.window.values ?? [])]).toEqual([4, 12, 25]);
+  });
+
   it('caps the window without window scaling and counts timestamps in the header', () => {
     const s = { ...scenario, flows: [{ id: 'ftp', from: 's', to: 'r', tcp: { mss: '1460B', rwnd: '725KB', window_scaling: false, timestamps: true } }] };
     expect(flowSizes(s, 'ftp')).toEqual({ mss: 1460, header: 52, rwndSegments: 44 });

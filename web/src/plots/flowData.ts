@@ -123,7 +123,9 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
     if (kind === PacketKind.ack) {
       if (c.to !== flow.from || fate !== PacketFate.delivered) continue;
       acks.push(arrival, seq);
-      window.push(arrival, seq + rwndSegments);
+      // The window the ACK advertises (a split proxy's or M-TCP's), else the configured one.
+      const advertised = flags & FLAG.window ? (trace.window[i] ?? 0) : rwndSegments;
+      window.push(arrival, seq + advertised);
       if (flags & FLAG.spoofed) spoofed.push(arrival, seq);
       const n = Math.min(3, trace.sackLen[i] ?? 0);
       for (let k = 0; k < n; k++) sack.push(arrival, trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0);

@@ -36,6 +36,8 @@ export interface PacketDetails {
   createdMs: number;
   /** The echoed timestamp, null when the option is off. */
   tsEcrMs: number | null;
+  /** ACK: the receive window it advertises in segments; null when it advertises none. */
+  windowSegments: number | null;
   channel: string;
   from: string;
   to: string;
@@ -131,6 +133,7 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
     sack,
     createdMs,
     tsEcrMs: tsEcr > 0 ? tsEcr : null,
+    windowSegments: flags & FLAG.window ? at(trace.window) : null,
     channel: ends.name,
     from: ends.from,
     to: ends.to,

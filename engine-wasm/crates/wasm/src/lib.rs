@@ -147,6 +147,7 @@ pub struct TraceDrain {
     sack_len: Vec<u8>,
     sack_blocks: Vec<u32>,
     ts_ecr_ms: Vec<f64>,
+    window: Vec<u16>,
 }
 
 #[wasm_bindgen]
@@ -220,6 +221,11 @@ impl TraceDrain {
     #[wasm_bindgen(getter, js_name = tsEcrMs)]
     pub fn ts_ecr_ms(&self) -> Float64Array {
         Float64Array::from(&self.ts_ecr_ms[..])
+    }
+    /// Receive window an ACK advertises, in segments (flag bit 11); 0 otherwise.
+    #[wasm_bindgen(getter)]
+    pub fn window(&self) -> Uint16Array {
+        Uint16Array::from(&self.window[..])
     }
     /// 0 delivered, 1 dropped by a full queue, 2 corrupted, 3 removed by ACK filtering.
     #[wasm_bindgen(getter)]
@@ -335,6 +341,7 @@ impl Engine {
             sack_len: records.iter().map(|r| r.sack.len).collect(),
             sack_blocks: records.iter().flat_map(|r| r.sack.blocks.iter().flat_map(|&(a, b)| [a, b])).collect(),
             ts_ecr_ms: records.iter().map(|r| ms(r.ts_ecr)).collect(),
+            window: records.iter().map(|r| r.window).collect(),
         }
     }
 

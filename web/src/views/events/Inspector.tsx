@@ -99,6 +99,12 @@ export function Inspector() {
         </dd>
         <dt>SACK</dt>
         <dd>{d.sack.length > 0 ? `${d.sack.map(([a, b]) => formatSackBlock(a, b)).join(', ')} (segments held above the ACK)` : 'none'}</dd>
+        {d.windowSegments !== null && (
+          <>
+            <dt>Window</dt>
+            <dd>{d.windowSegments === 0 ? '0: the sender must stop and probe' : `${d.windowSegments} segments advertised`}</dd>
+          </>
+        )}
         <dt>Timestamps</dt>
         <dd>
           sent {formatClock(d.createdMs)}

@@ -70,6 +70,7 @@ fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_e
         created: pkt.created_at,
         sack: pkt.sack(),
         ts_ecr: pkt.ts_ecr,
+        window: pkt.advertised_window().map_or(0, |w| w as u16),
     }
 }
 

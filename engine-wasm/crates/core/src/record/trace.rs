@@ -40,6 +40,8 @@ pub struct TraceRecord {
     pub created: SimTime,
     pub sack: SackBlocks,
     pub ts_ecr: SimTime,
+    /// The receive window an ACK advertises, in segments (flag WINDOW); 0 otherwise.
+    pub window: u16,
 }
 
 /// Trace records in order of enqueue time, with a cursor for streaming.
@@ -115,6 +117,7 @@ mod tests {
             created: SimTime(enqueued),
             sack: SackBlocks::default(),
             ts_ecr: SimTime::ZERO,
+            window: 0,
         }
     }
 
