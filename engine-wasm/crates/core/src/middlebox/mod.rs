@@ -200,27 +200,7 @@ pub mod script {
 
     /// A Reno sender as ns-2 would run one, for middlebox tests.
     pub fn reno_config(initial_window: u32) -> crate::tcp::SenderConfig {
-        use crate::tcp::{RtoConfig, RtoKind, SenderConfig, Variant, VegasParams};
-        SenderConfig {
-            variant: Variant::Reno,
-            mss_bytes: 1000,
-            header_bytes: 40,
-            initial_window,
-            rwnd_segments: 64,
-            dupack_threshold: 3,
-            limited_transmit: false,
-            bug_fix: true,
-            rto: RtoConfig::default(),
-            rto_kind: RtoKind::Rfc6298,
-            ecn: false,
-            timestamps: false,
-            syn: false,
-            delay_growth: false,
-            start_with_one: false,
-            vegas: VegasParams::default(),
-            owd_probes: None,
-            fast_increase: false,
-        }
+        crate::tcp::SenderConfig { initial_window, ..crate::tcp::SenderConfig::for_test(crate::tcp::Variant::Reno) }
     }
 
     #[derive(Default)]

@@ -80,6 +80,33 @@ pub struct SenderConfig {
     pub fast_increase: bool,
 }
 
+impl SenderConfig {
+    /// A plain sender (1000 B segments, 40 B headers, RFC 6298 timer) for unit tests.
+    #[cfg(test)]
+    pub(crate) fn for_test(variant: Variant) -> Self {
+        SenderConfig {
+            variant,
+            mss_bytes: 1000,
+            header_bytes: 40,
+            initial_window: 1,
+            rwnd_segments: 64,
+            dupack_threshold: 3,
+            limited_transmit: false,
+            bug_fix: true,
+            rto: RtoConfig::default(),
+            rto_kind: RtoKind::Rfc6298,
+            ecn: false,
+            timestamps: false,
+            syn: false,
+            delay_growth: false,
+            start_with_one: false,
+            vegas: VegasParams::default(),
+            owd_probes: None,
+            fast_increase: false,
+        }
+    }
+}
+
 /// The sender's timers.
 #[derive(Copy, Clone, Debug)]
 pub struct SenderTimers {
@@ -416,26 +443,7 @@ mod tests {
     }
 
     pub(super) fn config(variant: Variant) -> SenderConfig {
-        SenderConfig {
-            variant,
-            mss_bytes: 1000,
-            header_bytes: 40,
-            initial_window: 1,
-            rwnd_segments: 64,
-            dupack_threshold: 3,
-            limited_transmit: false,
-            bug_fix: true,
-            rto: RtoConfig::default(),
-            rto_kind: RtoKind::Rfc6298,
-            ecn: false,
-            timestamps: false,
-            syn: false,
-            delay_growth: false,
-            start_with_one: false,
-            vegas: VegasParams::default(),
-            owd_probes: None,
-            fast_increase: false,
-        }
+        SenderConfig::for_test(variant)
     }
 
     pub(super) fn sender(cfg: SenderConfig) -> TcpSender {
