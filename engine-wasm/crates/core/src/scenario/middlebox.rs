@@ -38,6 +38,7 @@ pub struct MiddleboxSpec {
     pub id: String,
     /// A disabled middlebox is not simulated: its node just forwards.
     #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    #[schemars(extend("default" = true))]
     pub enabled: bool,
     pub kind: MiddleboxKind,
     /// The node it sits on: on its flows' path both ways, and not one of their endpoints.

@@ -428,6 +428,7 @@ pub struct FlowSpec {
     pub id: String,
     /// A disabled flow is not simulated (one-way versus two-way traffic).
     #[serde(default = "default_true", skip_serializing_if = "is_true")]
+    #[schemars(extend("default" = true))]
     pub enabled: bool,
     /// Node of the sender.
     pub from: String,
