@@ -301,18 +301,16 @@ impl Network {
     }
 
     /// Takes the head packet of channel `c`, which arrives at `now`: returns
-    /// the node it reached, the packet, and when the channel's next packet arrives.
-    pub fn take_arrival(
-        &mut self,
-        c: ChannelId,
-        now: SimTime,
-        series: &mut SeriesStore,
-    ) -> (NodeId, InFlight, Option<SimTime>) {
+    /// the node it reached, the packet (flagged [`flags::CORRUPTED`] if lost
+    /// on the way), and when the channel's next packet arrives. Only the
+    /// packet is copied out, not its in-flight times.
+    #[inline]
+    pub fn take_arrival(&mut self, c: ChannelId, now: SimTime, series: &mut SeriesStore) -> (NodeId, Packet, Option<SimTime>) {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
-        let arrived = channel.pop_arrival();
-        (channel.to, arrived, channel.head_arrival())
+        let pkt = channel.pop_arrival().pkt;
+        (channel.to, pkt, channel.head_arrival())
     }
 
     /// Brings every channel's occupancy series up to `now`.
