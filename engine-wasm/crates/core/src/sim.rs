@@ -344,8 +344,8 @@ impl Simulation {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
                     // The channel's next arrival takes this one's place in the heap.
                     self.queue.take(&next, following.map(|t| (t, Event::ChannelArrival(c))));
-                    if !arrived.corrupted() {
-                        self.deliver(node, &arrived.pkt, next.time);
+                    if !arrived.has(crate::packet::flags::CORRUPTED) {
+                        self.deliver(node, &arrived, next.time);
                     }
                     true
                 }

@@ -159,6 +159,9 @@ pub struct Channel {
     features: Option<Box<LinkFeatures>>,
     /// The shared buffer this channel draws on, if any (`pool.rs`).
     pool: Option<u16>,
+    /// FIFO DropTail with no features and no shared buffer: the network
+    /// takes its fast path (one test per packet for all mechanisms).
+    plain: bool,
     /// When the last started transmission ends.
     busy_until: SimTime,
     /// Transmitted (or, FIFO, admitted) packets not yet arrived, in order.
@@ -197,6 +200,7 @@ impl Channel {
             red: None,
             features: None,
             pool: None,
+            plain: order.is_fifo(),
             busy_until: SimTime::ZERO,
             pipe: Ring::with_capacity(64),
             departed: 0,
@@ -212,18 +216,21 @@ impl Channel {
     /// Admits by RED instead of the DropTail limit.
     pub fn with_red(mut self, red: Red) -> Self {
         self.red = Some(Box::new(red));
+        self.plain = false;
         self
     }
 
     /// Fixes passages with these mechanisms (none: the plain path).
     pub fn with_features(mut self, features: LinkFeatures) -> Self {
         self.features = (!features.is_empty()).then(|| Box::new(features));
+        self.plain &= self.features.is_none();
         self
     }
 
     /// Draws on shared buffer `pool` too.
     pub fn with_pool(mut self, pool: u16) -> Self {
         self.pool = Some(pool);
+        self.plain = false;
         self
     }
 
@@ -249,6 +256,13 @@ impl Channel {
 
     pub fn is_scheduled(&self) -> bool {
         self.scheduled
+    }
+
+    /// FIFO DropTail, no RED, no passage features, no shared buffer: admit
+    /// with [`Channel::admit_plain`].
+    #[inline]
+    pub fn is_plain(&self) -> bool {
+        self.plain
     }
 
     /// Packets held at the last `advance`: waiting plus the one transmitting.
@@ -374,6 +388,22 @@ impl Channel {
         Some((t, wake.arrival))
     }
 
+    /// [`Channel::admit`] for a plain channel (see [`Channel::is_plain`]):
+    /// no mechanism to consult, so the whole passage inlines into the caller.
+    #[inline(always)]
+    pub fn admit_plain(&mut self, pkt: &Packet, now: SimTime) -> Option<(Transmission, Option<SimTime>)> {
+        debug_assert!(self.plain);
+        if !self.fits(pkt.size_bytes) {
+            self.stats.drops += 1;
+            return None;
+        }
+        self.take_in(pkt.size_bytes);
+        let t = self.plain_passage(pkt.size_bytes, now, self.busy_until.max(now));
+        let mut wake = Wake::default();
+        self.put_on_wire(pkt, t, &mut wake);
+        Some((t, wake.arrival))
+    }
+
     /// Scheduled: offers a packet at `now`; reports what started and what
     /// the network must schedule. ACKs that ACK filtering removes are
     /// appended to `filtered` with their enqueue times.
@@ -405,22 +435,7 @@ impl Channel {
         let size = pkt.size_bytes;
         let earliest = self.busy_until.max(now);
         let t = match self.features.as_deref_mut() {
-            None => {
-                let tx_time = self.serializer.transmission_time(size);
-                let tx_end = earliest + tx_time;
-                let corrupted = self.errors.corrupts(size);
-                self.stats.busy_ns += tx_time.as_nanos();
-                self.stats.corrupted += corrupted as u64;
-                Transmission {
-                    enqueued,
-                    tx_start: earliest,
-                    tx_end,
-                    arrival: tx_end + self.delay,
-                    corrupted,
-                    marked: false,
-                    fragmented: false,
-                }
-            }
+            None => self.plain_passage(size, enqueued, earliest),
             Some(f) => {
                 let p = f.passage(size, enqueued, earliest, &mut self.serializer, &mut self.errors, self.delay);
                 self.stats.busy_ns += p.busy.as_nanos();
@@ -441,6 +456,33 @@ impl Channel {
                 }
             }
         };
+        self.put_on_wire(pkt, t, wake);
+        t
+    }
+
+    /// The passage of `size` bytes starting at `tx_start` without link
+    /// features: serialization, propagation and uniform bit errors.
+    #[inline(always)]
+    fn plain_passage(&mut self, size: u32, enqueued: SimTime, tx_start: SimTime) -> Transmission {
+        let tx_time = self.serializer.transmission_time(size);
+        let tx_end = tx_start + tx_time;
+        let corrupted = self.errors.corrupts(size);
+        self.stats.busy_ns += tx_time.as_nanos();
+        self.stats.corrupted += corrupted as u64;
+        Transmission {
+            enqueued,
+            tx_start,
+            tx_end,
+            arrival: tx_end + self.delay,
+            corrupted,
+            marked: false,
+            fragmented: false,
+        }
+    }
+
+    /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals.
+    #[inline(always)]
+    fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake) {
         self.busy_until = t.tx_end;
         let mut pkt = *pkt;
         if t.corrupted {
@@ -450,7 +492,6 @@ impl Channel {
         if self.pipe.len() == 1 {
             wake.arrival = Some(t.arrival);
         }
-        t
     }
 
     /// Scheduled: starts the next waiting packet (an ACK first if so ordered).

@@ -171,6 +171,51 @@ impl Network {
             self.unroutable += 1;
             return;
         };
+        if !self.channels[c.index()].is_plain() {
+            return self.offer_with_mechanisms(c, pkt, now, queue, series);
+        }
+        let channel = &mut self.channels[c.index()];
+        let occupancy = self.queue_series[c.index()];
+        channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
+        let admitted = channel.admit_plain(pkt, now);
+        series.push(occupancy, now.0, channel.held_packets() as f64);
+        self.on_admission(c, pkt, now, admitted, queue);
+    }
+
+    /// What the network does after a FIFO channel's admission decision.
+    #[inline(always)]
+    fn on_admission(
+        &mut self,
+        c: ChannelId,
+        pkt: &Packet,
+        now: SimTime,
+        admitted: Option<(Transmission, Option<SimTime>)>,
+        queue: &mut EventQueue,
+    ) {
+        match admitted {
+            Some((t, arrival)) => {
+                if let Some(at) = arrival {
+                    queue.schedule(at, Event::ChannelArrival(c));
+                }
+                if self.trace.is_enabled() {
+                    self.trace_transmission(pkt, c, t);
+                }
+            }
+            None => self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop)),
+        }
+    }
+
+    /// [`Network::forward`] onto a channel with a shared buffer, RED, link
+    /// features or a scheduled queue: kept out of the plain channels' path.
+    #[inline(never)]
+    fn offer_with_mechanisms(
+        &mut self,
+        c: ChannelId,
+        pkt: &Packet,
+        now: SimTime,
+        queue: &mut EventQueue,
+        series: &mut SeriesStore,
+    ) {
         if let Some(pool) = self.channels[c.index()].pool() {
             if !self.pool_admits(pool, pkt, now, series) {
                 self.channels[c.index()].refuse();
@@ -187,17 +232,7 @@ impl Network {
         let admitted = channel.admit(pkt, now);
         series.push(occupancy, now.0, channel.held_packets() as f64);
         self.record_red_average(c, now, series);
-        match admitted {
-            Some((t, arrival)) => {
-                if let Some(at) = arrival {
-                    queue.schedule(at, Event::ChannelArrival(c));
-                }
-                if self.trace.is_enabled() {
-                    self.trace_transmission(pkt, c, t);
-                }
-            }
-            None => self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop)),
-        }
+        self.on_admission(c, pkt, now, admitted, queue);
     }
 
     fn offer_scheduled(
@@ -267,18 +302,16 @@ impl Network {
     }
 
     /// Takes the head packet of channel `c`, which arrives at `now`: returns
-    /// the node it reached, the packet, and when the channel's next packet arrives.
-    pub fn take_arrival(
-        &mut self,
-        c: ChannelId,
-        now: SimTime,
-        series: &mut SeriesStore,
-    ) -> (NodeId, InFlight, Option<SimTime>) {
+    /// the node it reached, the packet (flagged [`flags::CORRUPTED`] if lost
+    /// on the way), and when the channel's next packet arrives. Only the
+    /// packet is copied out, not its in-flight times.
+    #[inline]
+    pub fn take_arrival(&mut self, c: ChannelId, now: SimTime, series: &mut SeriesStore) -> (NodeId, Packet, Option<SimTime>) {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
-        let arrived = channel.pop_arrival();
-        (channel.to, arrived, channel.head_arrival())
+        let pkt = channel.pop_arrival().pkt;
+        (channel.to, pkt, channel.head_arrival())
     }
 
     /// Brings every channel's occupancy series up to `now`.

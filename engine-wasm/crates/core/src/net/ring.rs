@@ -42,7 +42,7 @@ impl<T: Copy + Default> Ring<T> {
         self.get(0)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push_back(&mut self, item: T) {
         if self.len == self.slots.len() {
             self.grow();
@@ -63,7 +63,9 @@ impl<T: Copy + Default> Ring<T> {
         Some(item)
     }
 
-    /// Doubles the capacity, keeping the order.
+    /// Doubles the capacity, keeping the order (rare: out of the hot path).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let mut slots = vec![T::default(); self.slots.len() * 2];
         for (i, slot) in slots.iter_mut().enumerate().take(self.len) {

@@ -43,6 +43,13 @@ impl Reassembly {
         if seq < self.next_expected {
             return Accepted { delivered_bytes: 0, duplicate: true };
         }
+        if seq == self.next_expected && self.window.is_empty() {
+            // The common case, the next segment with nothing held above it:
+            // delivered at once, no slot to fill and take back.
+            self.next_expected += 1;
+            self.seen_end = self.seen_end.max(self.next_expected);
+            return Accepted { delivered_bytes: payload_bytes as u64, duplicate: false };
+        }
         self.seen_end = self.seen_end.max(seq + 1);
         let slot = (seq - self.next_expected) as usize;
         if self.window.len() <= slot {

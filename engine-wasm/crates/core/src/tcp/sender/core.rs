@@ -26,6 +26,10 @@ impl TcpSender {
     /// One past the last segment the application has data for (ns-2's
     /// curseq_ + 1): a partial last segment counts once no more data will come.
     pub(super) fn app_end(&self) -> u32 {
+        if self.app_bytes == u64::MAX {
+            // An endless transfer (the usual case): no 64-bit division per ACK.
+            return u32::MAX;
+        }
         let mss = self.cfg.mss_bytes.max(1) as u64;
         let segments = if self.app_complete { self.app_bytes.div_ceil(mss) } else { self.app_bytes / mss };
         segments.saturating_add(self.first_data_seq() as u64).min(u32::MAX as u64) as u32

@@ -377,13 +377,9 @@ impl TcpSender {
         if !self.started || pkt.seq > self.snd_max {
             return;
         }
-        self.owd_on_ack(pkt, ctx);
-        if self.take_window_update(pkt, ctx) {
+        // ECN, the delay estimator and advertised windows, in one test when all are off.
+        if (self.cfg.ecn || self.owd.is_some() || pkt.has(flags::WINDOW)) && self.ack_options(pkt, ctx) {
             return;
-        }
-        // ns-2 reacts to ECN-echo before anything else in the ACK.
-        if self.cfg.ecn && pkt.has(flags::ECE) {
-            self.on_ecn_echo(pkt.seq, ctx);
         }
         match self.cfg.variant {
             Variant::Tahoe | Variant::Reno | Variant::NewReno => self.reno_family_ack(pkt, ctx),
@@ -394,6 +390,21 @@ impl TcpSender {
         if self.adv_wnd.is_some() {
             self.follow_window(ctx);
         }
+    }
+
+    /// What an ACK carries for the optional mechanisms; true if a window
+    /// update consumed it.
+    #[inline(never)]
+    fn ack_options(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) -> bool {
+        self.owd_on_ack(pkt, ctx);
+        if self.take_window_update(pkt, ctx) {
+            return true;
+        }
+        // ns-2 reacts to ECN-echo before anything else in the ACK.
+        if self.cfg.ecn && pkt.has(flags::ECE) {
+            self.on_ecn_echo(pkt.seq, ctx);
+        }
+        false
     }
 
     /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
