@@ -908,8 +908,8 @@ owd_fwd_est_mean_s?: (number | null)
  */
 owd_fwd_est_std_s?: (number | null)
 /**
- * True forward delay of the estimator's marked segments, the samples
- * the estimate is compared with: mean; null when the estimator is off.
+ * True forward delay of every marked segment (the estimator's samples,
+ * and the probes before its first estimate): mean; null when it is off.
  */
 owd_fwd_marked_mean_s?: (number | null)
 /**

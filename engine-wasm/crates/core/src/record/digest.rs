@@ -14,7 +14,7 @@ impl Default for Digest {
 impl Digest {
     #[inline]
     pub fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 
     pub fn value(self) -> u64 {

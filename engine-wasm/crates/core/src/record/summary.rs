@@ -60,8 +60,8 @@ pub struct FlowSummary {
     pub owd_fwd_est_mean_s: Option<f64>,
     /// ... and its standard deviation.
     pub owd_fwd_est_std_s: Option<f64>,
-    /// True forward delay of the estimator's marked segments, the samples
-    /// the estimate is compared with: mean; null when the estimator is off.
+    /// True forward delay of every marked segment (the estimator's samples,
+    /// and the probes before its first estimate): mean; null when it is off.
     pub owd_fwd_marked_mean_s: Option<f64>,
     /// ... and its standard deviation.
     pub owd_fwd_marked_std_s: Option<f64>,

@@ -198,7 +198,7 @@ pub(super) fn capacity_trace(ck: &mut Checker, base: &str, c: &CapacityTraceSpec
         ck.fail(&path, format!("the trace lasts {} ms", ms[ms.len() - 1]), "a last timestamp of 1 ms to a day");
     }
     ck.range(&format!("{base}.opportunity"), c.opportunity, Bytes(1), Bytes(65_535), &|b| b.to_string());
-    (ck.errors.len() == errors_before).then(|| (ms, c.opportunity.0 as u32))
+    (ck.errors.len() == errors_before).then_some((ms, c.opportunity.0 as u32))
 }
 
 /// An MTU written at `path`.

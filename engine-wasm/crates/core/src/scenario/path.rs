@@ -15,7 +15,7 @@ fn item_ids(items: &[Value]) -> String {
         .join(", ")
 }
 
-fn find_item<'a>(items: &'a [Value], key: &str) -> Option<usize> {
+fn find_item(items: &[Value], key: &str) -> Option<usize> {
     items
         .iter()
         .position(|v| v.get("id").and_then(Value::as_str) == Some(key))
