@@ -53,7 +53,6 @@ pub(super) fn resolve_app(ck: &mut Checker, a: &AppSpec, path: &str) -> AppConfi
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{load, Format, Override, ScenarioErrors};
 
     const BASE: &str = r#"
         version = 1
@@ -66,11 +65,7 @@ mod tests {
     "#;
 
     fn errors(sets: &[&str]) -> Vec<String> {
-        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-        match load(BASE, Format::Toml, &overrides) {
-            Ok(_) => vec![],
-            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
-        }
+        crate::scenario::load_errors(BASE, sets)
     }
 
     #[test]

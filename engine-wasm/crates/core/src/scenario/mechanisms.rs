@@ -209,7 +209,6 @@ pub(super) fn mtu(ck: &mut Checker, path: &str, mtu: Bytes) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{load, Format, Override, ScenarioErrors};
 
     const TWO_NODES: &str = r#"
         version = 1
@@ -221,13 +220,7 @@ mod tests {
         flows = [{ id = "f", from = "a", to = "b" }]
     "#;
 
-    fn errors_of(text: &str, sets: &[&str]) -> Vec<String> {
-        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-        match load(text, Format::Toml, &overrides) {
-            Ok(_) => vec![],
-            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
-        }
-    }
+    use crate::scenario::load_errors as errors_of;
 
     fn errors(sets: &[&str]) -> Vec<String> {
         errors_of(TWO_NODES, sets)

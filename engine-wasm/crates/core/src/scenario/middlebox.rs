@@ -437,7 +437,7 @@ fn mtcp_config(ck: &mut Checker, m: &MiddleboxSpec, base: &str) -> MiddleboxConf
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{load, Format, Override, ScenarioErrors};
+    use crate::scenario::{load, Format, ScenarioErrors};
 
     /// sender - bs - mobile, and a host beside the base station.
     const PATH: &str = r#"
@@ -461,11 +461,7 @@ mod tests {
     "#;
 
     fn errors(sets: &[&str]) -> Vec<String> {
-        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-        match load(PATH, Format::Toml, &overrides) {
-            Ok(_) => vec![],
-            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
-        }
+        crate::scenario::load_errors(PATH, sets)
     }
 
     #[test]

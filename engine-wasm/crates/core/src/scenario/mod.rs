@@ -45,3 +45,14 @@ pub fn json_schema() -> serde_json::Value {
     }
     serde_json::to_value(root).expect("schemas serialize")
 }
+
+/// The problems `load` reports for `text` with `sets` applied, as printed
+/// (none when it loads): for validation tests.
+#[cfg(test)]
+pub(crate) fn load_errors(text: &str, sets: &[&str]) -> Vec<String> {
+    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
+    match load(text, Format::Toml, &overrides) {
+        Ok(_) => vec![],
+        Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
+    }
+}

@@ -563,7 +563,7 @@ fn knob_path_exists(s: &Scenario, path: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario::{load, Format, Override, ScenarioErrors};
+    use crate::scenario::{load, Format, ScenarioErrors};
 
     const TWO_NODES: &str = r#"
         version = 1
@@ -576,11 +576,7 @@ mod tests {
     "#;
 
     fn errors(sets: &[&str]) -> Vec<String> {
-        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-        match load(TWO_NODES, Format::Toml, &overrides) {
-            Ok(_) => vec![],
-            Err(ScenarioErrors(e)) => e.iter().map(ToString::to_string).collect(),
-        }
+        crate::scenario::load_errors(TWO_NODES, sets)
     }
 
     #[test]
