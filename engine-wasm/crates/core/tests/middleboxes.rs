@@ -1,26 +1,15 @@
 //! Middleboxes and applications in whole runs: the example scenarios and
 //! small hand-checked ones.
 
+mod common;
+
 use ackscope_engine::packet::PacketKind;
 use ackscope_engine::record::Recording;
-use ackscope_engine::{prepare, Format, Override, Simulation};
-use std::path::Path;
+use ackscope_engine::Simulation;
+use common::{run_text, scenario_text, series};
 
 fn example(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios/examples").join(name);
-    std::fs::read_to_string(path).unwrap()
-}
-
-fn run_text(text: &str, sets: &[&str], recording: Recording) -> Simulation {
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-    let (_, mut sim) = prepare(text, Format::Toml, &overrides, recording).unwrap_or_else(|e| panic!("{e}"));
-    sim.run();
-    sim
-}
-
-fn series<'a>(sim: &'a Simulation, name: &str) -> (&'a [u64], &'a [f64]) {
-    let s = sim.series().all().iter().find(|s| s.info.name == name).unwrap_or_else(|| panic!("no series {name}"));
-    (&s.t_ns, &s.values)
+    scenario_text(&format!("examples/{name}"))
 }
 
 /// The value of a step series at `t_ns` (the last point at or before it).
@@ -196,7 +185,7 @@ fn middlebox_runs_are_deterministic_and_slice_independent() {
         let whole = run_text(&text, &["duration=5s"], Recording::Summary).summary();
         let again = run_text(&text, &["duration=5s"], Recording::Full).summary();
         assert_eq!(whole, again, "{name}");
-        let (_, mut sliced) = prepare(&text, Format::Toml, &[Override::parse("duration=5s").unwrap()], Recording::Summary).unwrap();
+        let mut sliced = common::build_text(&text, &common::overrides(&["duration=5s"]), Recording::Summary);
         while !sliced.step(777) {}
         assert_eq!(whole, sliced.summary(), "{name}");
     }

@@ -4,22 +4,13 @@
 
 use ackscope_engine::packet::{flags, PacketKind};
 use ackscope_engine::record::{Fate, Recording};
-use ackscope_engine::{prepare, Format, Override, Simulation};
+use ackscope_engine::Simulation;
+
+mod common;
+use common::points as series;
 
 fn run(sets: &[&str], recording: Recording) -> Simulation {
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios/seed004/asymmetric.toml"),
-    )
-    .unwrap();
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-    let (_, mut sim) = prepare(&text, Format::Toml, &overrides, recording).unwrap();
-    sim.run();
-    sim
-}
-
-fn series(sim: &Simulation, name: &str) -> Vec<(u64, f64)> {
-    let s = sim.series().all().iter().find(|s| s.info.name == name).unwrap();
-    s.t_ns.iter().copied().zip(s.values.iter().copied()).collect()
+    common::run("seed004/asymmetric.toml", sets, recording)
 }
 
 #[test]

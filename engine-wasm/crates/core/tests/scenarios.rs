@@ -1,29 +1,15 @@
 //! Scenario-level checks: the shipped scenario files, analytical throughput
 //! bounds, conservation of packets and determinism.
 
+mod common;
+
 use ackscope_engine::record::Recording;
 use ackscope_engine::{prepare, Format, Override, Simulation};
+use common::{run, scenario_path, scenario_text};
 use std::path::{Path, PathBuf};
 
-fn scenarios_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios")
-}
-
-fn scenario_text(rel: &str) -> String {
-    std::fs::read_to_string(scenarios_dir().join(rel)).unwrap()
-}
-
-fn build(rel: &str, sets: &[&str], recording: Recording) -> Simulation {
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-    let (_, sim) = prepare(&scenario_text(rel), Format::Toml, &overrides, recording)
-        .unwrap_or_else(|e| panic!("{rel}: {e}"));
-    sim
-}
-
-fn run(rel: &str, sets: &[&str], recording: Recording) -> Simulation {
-    let mut sim = build(rel, sets, recording);
-    sim.run();
-    sim
+fn build(rel: &str, recording: Recording) -> Simulation {
+    common::build_text(&scenario_text(rel), &[], recording)
 }
 
 fn all_scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -40,7 +26,7 @@ fn all_scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_shipped_scenario_is_valid_and_runs() {
     let mut files = vec![];
-    all_scenario_files(&scenarios_dir(), &mut files);
+    all_scenario_files(&scenario_path(""), &mut files);
     assert!(files.len() >= 3);
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
@@ -152,7 +138,7 @@ fn same_scenario_and_seed_give_the_same_digest() {
 fn stepping_in_slices_gives_the_same_run() {
     let rel = "seed000/satellite-asymmetric.toml";
     let whole = run(rel, &[], Recording::Summary).summary();
-    let mut sliced = build(rel, &[], Recording::Summary);
+    let mut sliced = build(rel, Recording::Summary);
     while !sliced.step(1000) {}
     assert_eq!(whole, sliced.summary());
 }

@@ -2,19 +2,12 @@
 //! shipped scenarios (scenarios/seed000/). Margins are stated at each check;
 //! the measured values they guard are in scenarios/seed000/README.md.
 
-use ackscope_engine::record::{Recording, Summary};
-use ackscope_engine::{prepare, Format, Override};
-use std::path::Path;
+mod common;
 
-fn text(rel: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios").join(rel)).unwrap()
-}
+use ackscope_engine::record::{Recording, Summary};
 
 fn run(rel: &str, sets: &[&str]) -> Summary {
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-    let (_, mut sim) = prepare(&text(rel), Format::Toml, &overrides, Recording::Summary).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    sim.run();
-    sim.summary()
+    common::run(rel, sets, Recording::Summary).summary()
 }
 
 fn goodput(s: &Summary) -> f64 {

@@ -2,17 +2,15 @@
 //! of scenarios/seed001/. The figures these margins guard are in
 //! scenarios/seed001/README.md.
 
+mod common;
+
 use ackscope_engine::record::{Recording, Summary};
 use ackscope_engine::scenario::Scenario;
 use ackscope_engine::{prepare, sweep, Format, Override, Simulation};
-use std::path::{Path, PathBuf};
-
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios/seed001")
-}
+use common::{scenario_path, scenario_text};
 
 fn text() -> String {
-    std::fs::read_to_string(dir().join("snoop-vs-spoofing.toml")).unwrap()
+    scenario_text("seed001/snoop-vs-spoofing.toml")
 }
 
 /// The overrides of one of the file's preset knobs, as the UI applies them.
@@ -25,10 +23,8 @@ fn preset(knob: &str, label: &str) -> Vec<Override> {
 
 fn run(presets: &[(&str, &str)], sets: &[&str], recording: Recording) -> Simulation {
     let mut overrides: Vec<Override> = presets.iter().flat_map(|(k, l)| preset(k, l)).collect();
-    overrides.extend(sets.iter().map(|s| Override::parse(s).unwrap()));
-    let (_, mut sim) = prepare(&text(), Format::Toml, &overrides, recording).unwrap_or_else(|e| panic!("{e}"));
-    sim.run();
-    sim
+    overrides.extend(common::overrides(sets));
+    common::run_overrides(&text(), &overrides, recording)
 }
 
 const PROXY: &str = "Proxy at the hub";
@@ -98,7 +94,7 @@ fn an_unlimited_spoofing_buffer_grows_and_64kb_per_connection_bounds_it() {
 #[test]
 fn spoofing_finishes_short_files_sooner() {
     // Fig. 3 from file-size.sweep.toml: completion time per proxy and file size.
-    let loaded = sweep::load(&dir().join("file-size.sweep.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = sweep::load(&scenario_path("seed001/file-size.sweep.toml")).unwrap_or_else(|e| panic!("{e}"));
     let completion = |proxy: &str, size: &str| {
         let p = sweep::expand(&loaded.spec).into_iter().find(|p| p.labels == [proxy, size]).unwrap();
         loaded.run(&p).unwrap().flows[0].completion_s.unwrap_or_else(|| panic!("{proxy} {size} unfinished"))

@@ -1,25 +1,15 @@
 //! Seed 002 at the scenario level: CDMA2000-1X measurements (tables 1-4, TCP
 //! with three receive windows, one BSC buffer per terminal).
 
-use ackscope_engine::record::{FlowSummary, Recording, Summary};
-use ackscope_engine::sweep;
-use ackscope_engine::{prepare, Format, Override, Simulation};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn scenarios() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios/seed002")
-}
+use ackscope_engine::record::Recording;
+use ackscope_engine::{sweep, Simulation};
+use common::{flow, scenario_path};
 
 fn run(file: &str, sets: &[String], recording: Recording) -> Simulation {
-    let text = std::fs::read_to_string(scenarios().join(file)).unwrap();
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
-    let (_, mut sim) = prepare(&text, Format::Toml, &overrides, recording).unwrap();
-    sim.run();
-    sim
-}
-
-fn flow<'a>(s: &'a Summary, id: &str) -> &'a FlowSummary {
-    s.flows.iter().find(|f| f.id == id).unwrap()
+    let text = common::scenario_text(&format!("seed002/{file}"));
+    common::run_overrides(&text, &common::overrides(sets), recording)
 }
 
 /// The radio's capacity and the BSC's buffer per terminal, as cbr.toml sets them.
@@ -36,7 +26,7 @@ fn set<'a>(p: &'a sweep::Point, path: &str) -> &'a str {
 
 #[test]
 fn rlp_turns_fades_into_second_long_gaps_and_only_the_bsc_loses() {
-    let loaded = sweep::load(&scenarios().join("cbr.sweep.toml")).unwrap();
+    let loaded = sweep::load(&scenario_path("seed002/cbr.sweep.toml")).unwrap();
     let paper_mean_ms = &loaded.references[0].1;
     let points = sweep::expand(&loaded.spec);
     assert_eq!(points.len(), 16);

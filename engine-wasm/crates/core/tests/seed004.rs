@@ -5,23 +5,13 @@
 use ackscope_engine::packet::{flags, PacketKind};
 use ackscope_engine::record::{Fate, Recording};
 use ackscope_engine::sweep::{self, Point};
-use ackscope_engine::{prepare, Format, Override, Simulation};
-use std::path::{Path, PathBuf};
+use ackscope_engine::{Override, Simulation};
 
-fn scenarios() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios/seed004")
-}
+mod common;
+use common::{points as series, scenario_path};
 
 fn run_file(file: &str, overrides: &[Override], recording: Recording) -> Simulation {
-    let text = std::fs::read_to_string(scenarios().join(file)).unwrap();
-    let (_, mut sim) = prepare(&text, Format::Toml, overrides, recording).unwrap();
-    sim.run();
-    sim
-}
-
-fn series(sim: &Simulation, name: &str) -> Vec<(u64, f64)> {
-    let s = sim.series().all().iter().find(|s| s.info.name == name).unwrap();
-    s.t_ns.iter().copied().zip(s.values.iter().copied()).collect()
+    common::run_overrides(&common::scenario_text(&format!("seed004/{file}")), overrides, recording)
 }
 
 fn mean_std(v: &[f64]) -> (f64, f64) {
@@ -70,7 +60,7 @@ fn estimates_and_truth(overrides: &[Override]) -> (Vec<f64>, Vec<f64>, Vec<f64>)
 
 #[test]
 fn the_estimate_tracks_the_true_forward_delay_in_every_cell_of_tables_1_to_3() {
-    let loaded = sweep::load(&scenarios().join("asymmetry.sweep.toml")).unwrap();
+    let loaded = sweep::load(&scenario_path("seed004/asymmetry.sweep.toml")).unwrap();
     let points = sweep::expand(&loaded.spec);
     assert_eq!(points.len(), 27);
     for Point { labels, overrides } in points {
@@ -103,7 +93,7 @@ fn with_a_fast_forward_path_the_mean_error_is_a_few_milliseconds_even_with_rever
             sets.push("flows.rcbr.enabled=true".into());
             sets.push(format!("flows.rcbr.app.rate={c}"));
         }
-        let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
+        let overrides = common::overrides(&sets);
         let (est, truth, _) = estimates_and_truth(&overrides);
         let error = mean_std(&est).0 - mean_std(&truth).0;
         assert!(error.abs() < 0.010, "{rate}, CBR {cbr:?}: mean error {:.1} ms", error * 1e3);
@@ -114,7 +104,7 @@ fn with_a_fast_forward_path_the_mean_error_is_a_few_milliseconds_even_with_rever
 fn session(fast_increase: bool, extra: &[&str]) -> Simulation {
     let mut sets = vec![format!("flows.s1.tcp.fast_increase={fast_increase}")];
     sets.extend(extra.iter().map(|s| s.to_string()));
-    let overrides: Vec<Override> = sets.iter().map(|s| Override::parse(s).unwrap()).collect();
+    let overrides = common::overrides(&sets);
     run_file("sessions.toml", &overrides, Recording::Series)
 }
 
