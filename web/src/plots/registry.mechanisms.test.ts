@@ -55,4 +55,20 @@ describe('plots of the mechanism examples', () => {
     const off = await runIntoStore('examples/red-ecn');
     expect(plot('cwnd').build(inputs(off, 'f0')).layers.some((l) => l.key === 'ecn_echo')).toBe(false);
   }, 120_000);
+
+  it("draws RED's average over its queue when both count packets, else in a plot of its own", async () => {
+    const packets = await runIntoStore('examples/red-ecn', [['links.bottleneck.queue.red.bytes', 'false']]);
+    const layers = plot('queue').build(inputs(packets, 'f0')).layers;
+    const average = layers.find((l) => l.key === 'links.bottleneck.forward.red_avg');
+    expect(average?.dashed).toBe(true);
+    expect(average?.data?.timesMs.length).toBeGreaterThan(100);
+    // The average's colour is its queue's.
+    expect(average?.colour).toBe(layers.find((l) => l.key === 'links.bottleneck.forward.queue')?.colour);
+    const ids = (store: RunStore) => plotsFor(store.getMeta().seriesInfo, true, { id: 'f0', variant: 'reno' }).map((p) => p.id);
+    expect(ids(packets)).not.toContain('q.red_avg');
+    // ns-2's default counts bytes: no overlay on a plot in packets.
+    const bytes = await runIntoStore('examples/red-ecn');
+    expect(plot('queue').build(inputs(bytes, 'f0')).layers.some((l) => l.key.endsWith('red_avg'))).toBe(false);
+    expect(ids(bytes)).toContain('q.red_avg');
+  }, 120_000);
 });

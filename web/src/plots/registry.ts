@@ -268,7 +268,18 @@ const tseq: PlotDef = {
   },
 };
 
-function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean): PlotDef {
+/** A series drawn over another one's plot rather than in a plot of its own. */
+interface Overlay {
+  quantity: string;
+  /** Only when its unit is the plot's. */
+  unit: string;
+  label: string;
+}
+
+/** RED's average queue (packets mode) over the queue it governs. */
+const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: 'packets', label: 'RED average' };
+
+function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean, overlay?: Overlay): PlotDef {
   return {
     id,
     title,
@@ -282,13 +293,20 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
       // Only owners that ever hold something: a dumbbell has dozens of idle queues.
       const busy = series.filter((s) => maxValue(s) > 0);
       const shown = busy.length > 0 ? busy : series.slice(0, 1);
-      const layers: PlotLayer[] = shown.map((s, i) => ({
-        key: s.info.name,
-        label: ownerLabel(s.info.owner),
-        colour: `flow-${(i % 8) + 1}`,
-        style: s.info.style === 'points' ? 'points' : s.info.style === 'marker' ? 'marker' : 'step',
-        data: asData(s),
-      }));
+      const layers: PlotLayer[] = shown.flatMap((s, i) => {
+        const colour = `flow-${(i % 8) + 1}`;
+        const own: PlotLayer = {
+          key: s.info.name,
+          label: ownerLabel(s.info.owner),
+          colour,
+          style: s.info.style === 'points' ? 'points' : s.info.style === 'marker' ? 'marker' : 'step',
+          data: asData(s),
+        };
+        const extra = overlay ? inputs.store.seriesByName(`${s.info.owner}.${overlay.quantity}`) : null;
+        if (!overlay || !extra || extra.info.unit !== overlay.unit) return [own];
+        const label = `${ownerLabel(s.info.owner)} ${overlay.label}`;
+        return [own, { key: extra.info.name, label, colour, style: 'step', dashed: true, data: asData(extra) }];
+      });
       const max = Math.max(...shown.map((s) => maxValue(s)), 0);
       return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
     },
@@ -301,7 +319,7 @@ export const PLOTS: readonly PlotDef[] = [
   tseq,
   tput,
   owd,
-  { ...networkPlot('queue', 'Queue occupancy', 'queue', true), unit: 'packets' },
+  { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: 'packets' },
   { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true), unit: 'bytes' },
   { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: 'packets' },
 ];
@@ -310,7 +328,10 @@ const CLAIMED = new Set(PLOTS.flatMap((p) => p.quantities));
 
 /** Plots for series no plot above claims, one per quantity (named "q.<quantity>"). */
 export function extraPlots(series: readonly SeriesInfo[]): PlotDef[] {
-  const quantities = [...new Set(series.map((s) => s.quantity))].filter((q) => !CLAIMED.has(q));
+  // An overlay needs no plot of its own when every series of it is overlaid.
+  const overlaid = (s: SeriesInfo) => s.quantity === RED_AVERAGE.quantity && s.unit === RED_AVERAGE.unit;
+  const own = series.filter((s) => !overlaid(s));
+  const quantities = [...new Set(own.map((s) => s.quantity))].filter((q) => !CLAIMED.has(q));
   return quantities.map((q) => {
     const unit = series.find((s) => s.quantity === q)?.unit ?? '';
     return { ...networkPlot(`q.${q}`, q.replace(/_/g, ' '), q, false), unit };
