@@ -178,8 +178,11 @@ impl Network {
         let occupancy = self.queue_series[c.index()];
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit_plain(pkt, now);
-        series.push(occupancy, now.0, channel.held_packets() as f64);
+        let held = channel.held_packets();
+        // The admission is acted on before the occupancy push, so its
+        // passage need not outlive that push (fewer instructions per hop).
         self.on_admission(c, pkt, now, admitted, queue);
+        series.push(occupancy, now.0, held as f64);
     }
 
     /// What the network does after a FIFO channel's admission decision.
