@@ -268,6 +268,9 @@ impl Network {
         self.channels[c.index()].last_started()
     }
 
+    // Inlined: a by-value passage to an outlined call kept every admission
+    // writing it to the stack, even with tracing off.
+    #[inline(always)]
     fn trace_transmission(&mut self, pkt: &Packet, c: ChannelId, t: Transmission) {
         let fate = if t.corrupted { Fate::Corrupted } else { Fate::Delivered };
         // Records keep arrival = tx_end + delay: link-layer retries and the
