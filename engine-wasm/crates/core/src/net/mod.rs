@@ -178,8 +178,11 @@ impl Network {
         let occupancy = self.queue_series[c.index()];
         channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit_plain(pkt, now);
-        series.push(occupancy, now.0, channel.held_packets() as f64);
+        let held = channel.held_packets();
+        // The admission is acted on before the occupancy push, so its
+        // passage need not outlive that push (fewer instructions per hop).
         self.on_admission(c, pkt, now, admitted, queue);
+        series.push(occupancy, now.0, held as f64);
     }
 
     /// What the network does after a FIFO channel's admission decision.
@@ -265,6 +268,9 @@ impl Network {
         self.channels[c.index()].last_started()
     }
 
+    // Inlined: a by-value passage to an outlined call kept every admission
+    // writing it to the stack, even with tracing off.
+    #[inline(always)]
     fn trace_transmission(&mut self, pkt: &Packet, c: ChannelId, t: Transmission) {
         let fate = if t.corrupted { Fate::Corrupted } else { Fate::Delivered };
         // Records keep arrival = tx_end + delay: link-layer retries and the
