@@ -39,7 +39,9 @@ $ns queue-limit $r1 $r2 $qlim
 $ns queue-limit $r2 $r1 $qlim
 $ns duplex-link $r2 $d 10Mb 1ms DropTail
 
-set tracefile /tmp/red-[pid].tr
+# A scratch trace, deleted at the end: in $TMPDIR if set, else here.
+set scratch [expr {[info exists env(TMPDIR)] ? $env(TMPDIR) : [pwd]}]
+set tracefile [file join $scratch red-[pid].tr]
 set tf [open $tracefile w]
 $ns trace-queue $r1 $r2 $tf
 

@@ -5,7 +5,9 @@
 # Usage (from tools/ns2): ns snoop-grid.tcl   (about a minute)
 set out [open snoop.csv w]
 puts $out "snoop,ber,seed,goodput_bps,retransmits,timeouts,local_retransmits,suppressed_dupacks"
-set tmp [file join /tmp snoop-grid-[pid].tr]
+# A scratch trace, deleted at the end: in $TMPDIR if set, else here.
+set scratch [expr {[info exists env(TMPDIR)] ? $env(TMPDIR) : [pwd]}]
+set tmp [file join $scratch snoop-grid-[pid].tr]
 foreach snoop {0 1} {
     foreach ber {0 1.2e-6 6.2e-6} {
         set seeds [expr {$ber == 0 ? 1 : 30}]
