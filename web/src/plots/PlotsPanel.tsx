@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useSyncExternalStore } from 'react';
 import type { RunMeta, RunStore } from '../state/runStore';
 import { Panel } from '../views/Panel';
 import { useApp, useRun, useServices, useTimeWindow, useView } from '../views/services';
@@ -8,6 +8,7 @@ import { overlay, plotsFor, visiblePlots, type PlotDef, type PlotInputs } from '
 import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
 import { useSettledVersion } from '../views/useSettledVersion';
+import { usePopover } from '../views/controls/usePopover';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -139,24 +140,7 @@ export function PlotsPanel() {
 
 /** A popover with a checkbox per plot this run can show. */
 function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown: readonly PlotDef[]; onChange: (ids: string[]) => void }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const listId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, buttonRef, listId } = usePopover();
   const ids = shown.map((p) => p.id);
   const toggle = (id: string) => {
     if (ids.includes(id)) onChange(ids.filter((x) => x !== id));
@@ -165,7 +149,7 @@ function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown:
   };
   return (
     <div className="plot-chooser" ref={rootRef}>
-      <button type="button" className="button button-small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
+      <button ref={buttonRef} type="button" className="button button-small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
         Plots ({shown.length}/{all.length})
       </button>
       {open && (

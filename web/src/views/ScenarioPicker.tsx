@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { formatFieldError } from '../engine/protocol';
 import type { Scenario } from '../generated/types';
 import { title } from '../state/catalog';
 import { openEditor, resumeEditor } from './custom/openEditor';
 import { useApp, useServices } from './services';
+import { usePopover } from './controls/usePopover';
 
 /**
  * A button showing the current scenario that opens a list of all scenarios,
@@ -13,30 +13,8 @@ export function ScenarioPicker() {
   const { groups, entry, phase, resolution } = useApp();
   const services = useServices();
   const { controller } = services;
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    // Focus the current scenario so arrow/tab navigation starts there.
-    rootRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"], .scenario-option')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  // The current scenario takes the focus so arrow/tab navigation starts there.
+  const { open, setOpen, rootRef, buttonRef, listId } = usePopover('[aria-current="true"], .scenario-option');
 
   const current = entry?.scenario;
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { usePopover } from './usePopover';
 
 interface Props {
   /** The button's text. */
@@ -11,28 +12,7 @@ interface Props {
 
 /** A button opening a short list of actions; Escape or a click elsewhere closes it. */
 export function Menu({ label, name, items, testId }: Props) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    rootRef.current?.querySelector<HTMLButtonElement>('.menu-item')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, buttonRef, listId } = usePopover('.menu-item');
   return (
     <div className="menu" ref={rootRef}>
       <button
