@@ -53,19 +53,8 @@ pub(super) fn resolve_app(ck: &mut Checker, a: &AppSpec, path: &str) -> AppConfi
 
 #[cfg(test)]
 mod tests {
-
-    const BASE: &str = r#"
-        version = 1
-        id = "t"
-        title = "T"
-        duration = "10s"
-        nodes = [{ id = "a" }, { id = "b" }]
-        links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
-        flows = [{ id = "f", from = "a", to = "b" }]
-    "#;
-
     fn errors(sets: &[&str]) -> Vec<String> {
-        crate::scenario::load_errors(BASE, sets)
+        crate::scenario::load_errors(crate::scenario::TWO_NODES, sets)
     }
 
     #[test]

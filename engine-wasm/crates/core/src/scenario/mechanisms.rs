@@ -209,18 +209,7 @@ pub(super) fn mtu(ck: &mut Checker, path: &str, mtu: Bytes) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-
-    const TWO_NODES: &str = r#"
-        version = 1
-        id = "t"
-        title = "T"
-        duration = "10s"
-        nodes = [{ id = "a" }, { id = "b" }]
-        links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
-        flows = [{ id = "f", from = "a", to = "b" }]
-    "#;
-
-    use crate::scenario::load_errors as errors_of;
+    use crate::scenario::{load_errors as errors_of, TWO_NODES};
 
     fn errors(sets: &[&str]) -> Vec<String> {
         errors_of(TWO_NODES, sets)

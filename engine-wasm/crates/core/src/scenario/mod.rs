@@ -46,6 +46,18 @@ pub fn json_schema() -> serde_json::Value {
     serde_json::to_value(root).expect("schemas serialize")
 }
 
+/// Two nodes, one link, one flow: the smallest valid scenario, for tests.
+#[cfg(test)]
+pub(crate) const TWO_NODES: &str = r#"
+    version = 1
+    id = "t"
+    title = "T"
+    duration = "10s"
+    nodes = [{ id = "a" }, { id = "b" }]
+    links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
+    flows = [{ id = "f", from = "a", to = "b" }]
+"#;
+
 /// The problems `load` reports for `text` with `sets` applied, as printed
 /// (none when it loads): for validation tests.
 #[cfg(test)]
