@@ -12,11 +12,14 @@ import { EventsModel } from './state/eventsModel';
 import { RunStore } from './state/runStore';
 import { ViewStore } from './state/viewStore';
 import { App } from './views/App';
+import { initI18n, pickLanguage } from './i18n';
 import { ServicesContext, type Services } from './views/services';
 import './styles/app.css';
 
 // Every scenario file in the repository, bundled as text; new files appear on rebuild.
 const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
+
+initI18n(pickLanguage(window.location.search, navigator.languages ?? [navigator.language]));
 
 const client = new EngineClient(workerChannel);
 const store = new RunStore();

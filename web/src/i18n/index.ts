@@ -1,0 +1,60 @@
+/**
+ * The interface's message catalogs (i18next). One JSON file per namespace and
+ * language under locales/<lang>/<namespace>.json, bundled at build time, so the
+ * app needs no request to show text and works offline. The language follows
+ * `lang=` in the URL, then the browser's preferred languages, then English.
+ */
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = ['en', 'ko'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_NAMESPACE = 'common';
+
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default', eager: true });
+
+/** `{ en: { common: {...}, lessons: {...} }, ko: {...} }` from the bundled files. */
+export function catalogs(): Record<string, Record<string, Record<string, unknown>>> {
+  const out: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [path, messages] of Object.entries(files)) {
+    const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, lang, namespace] = match as unknown as [string, string, string];
+    (out[lang] ??= {})[namespace] = messages;
+  }
+  return out;
+}
+
+export function isLanguage(value: string | null | undefined): value is Language {
+  return value !== null && value !== undefined && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** `lang=` from the query string when it names a catalog, else the first browser language we have. */
+export function pickLanguage(search: string, preferred: readonly string[]): Language {
+  const fromUrl = new URLSearchParams(search).get('lang');
+  if (isLanguage(fromUrl)) return fromUrl;
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+/** Initialises the shared instance (synchronously: resources are bundled). */
+export function initI18n(language: Language): i18n {
+  const resources = catalogs();
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    ns: Object.keys(resources.en ?? {}),
+    defaultNS: DEFAULT_NAMESPACE,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    initAsync: false,
+  });
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+export { i18next };
