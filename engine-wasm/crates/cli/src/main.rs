@@ -4,10 +4,11 @@
 //! (allowed: ...)` line per error on stderr; 1 internal error.
 
 mod locate;
+mod outputs;
 mod table;
 
-use ackscope_engine::export::{csv, ns2, pcap};
-use ackscope_engine::{prepare, sweep, FieldError, Format, Override, Recording, ScenarioErrors, Summary};
+use ackscope_engine::export::csv;
+use ackscope_engine::{sweep, FieldError, Format, Override, ScenarioErrors, Summary};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -140,34 +141,24 @@ fn load(scenario: &str) -> Result<(String, Format), Failure> {
 fn run(args: RunArgs) -> Result<(), Failure> {
     let (text, format) = load(&args.scenario)?;
     let overrides = overrides(&args.set, args.seed.as_deref(), args.duration.as_deref())?;
-    let recording = if args.trace.is_some() || args.pcap.is_some() {
-        Recording::Full
-    } else if args.series.is_some() {
-        Recording::Series
-    } else {
-        Recording::Summary
-    };
-    let (_, mut sim) = prepare(&text, format, &overrides, recording)?;
-    sim.run();
+    // Refuse bad input and unwritable outputs before spending time on the run.
+    let scenario = ackscope_engine::scenario::load(&text, format, &overrides)?.1;
+    let mut outputs =
+        outputs::Outputs::open(args.out.as_ref(), args.series.as_ref(), args.trace.as_ref(), args.pcap.as_ref())?;
+    let mut sim = ackscope_engine::Simulation::new(&scenario, outputs.recording());
+    outputs.run(&mut sim).map_err(Failure::Internal)?;
     let summary = sim.summary();
     let printed = match args.format {
         OutputFormat::Table => table::summary_table(&summary),
         OutputFormat::Json => serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n",
         OutputFormat::Csv => csv::summary_csv(&summary),
     };
-    match &args.out {
-        Some(path) => write_file(path, printed.as_bytes())?,
+    match outputs.out.take() {
+        Some(out) => out.write_all(printed.as_bytes()).map_err(Failure::Internal)?,
         None => print!("{printed}"),
     }
-    if let Some(path) = &args.series {
-        write_file(path, csv::series_csv(sim.series()).as_bytes())?;
-    }
-    let flows = sim.flow_endpoints();
-    if let Some(path) = &args.trace {
-        write_file(path, ns2::trace_text(sim.trace().records(), sim.channels(), &flows).as_bytes())?;
-    }
-    if let Some(path) = &args.pcap {
-        write_file(path, &pcap::capture(sim.trace().records(), sim.channels(), &flows))?;
+    if let Some(series) = outputs.series.take() {
+        series.write_all(csv::series_csv(sim.series()).as_bytes()).map_err(Failure::Internal)?;
     }
     Ok(())
 }
