@@ -6,6 +6,7 @@ ensure_rust
 ensure_wasm_bindgen
 ensure_npm
 ensure_browser
+ensure_tshark
 say "Rust tests"
 (cd "$ENGINE" && cargo test --workspace --quiet)
 build_wasm

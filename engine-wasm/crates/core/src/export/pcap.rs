@@ -1,8 +1,9 @@
 //! The packets each flow's sender sees, as a pcap capture: open it in
 //! Wireshark for its TCP stream graphs, or feed it to tcptrace.
 //!
-//! Outgoing segments and datagrams are captured when they start onto the
-//! sender's first link, incoming ACKs when they arrive. Headers are built with
+//! Outgoing segments and datagrams are captured when the sender hands them to
+//! its first link (like a capture inside the sender's stack: a drop in that
+//! link's queue still shows), incoming ACKs when they arrive. Headers are built with
 //! `etherparse` (IPv4 + TCP or UDP, checksums included, RFC 791/793/768) so
 //! Wireshark can verify them; payloads are zeros of the real length, so
 //! lengths, checksums and Wireshark's sequence analysis all agree.
@@ -88,12 +89,9 @@ impl<W: Write> CaptureWriter<W> {
         let ch = &self.channels[r.channel.index()];
         let f = &self.flows[r.flow.index()];
         match r.kind {
-            // Refused by the sender's own queue (or filtered from it): never on the wire.
-            PacketKind::Data | PacketKind::Datagram
-                if ch.from == f.sender && matches!(r.fate, Fate::Delivered | Fate::Corrupted) =>
-            {
-                Some(r.tx_start.0)
-            }
+            // When TCP hands it down, so a drop in the sender's own queue still
+            // shows: the capture is what the sender sent, with no holes.
+            PacketKind::Data | PacketKind::Datagram if ch.from == f.sender => Some(r.enqueued.0),
             PacketKind::Ack if ch.to == f.sender && r.fate == Fate::Delivered => Some(r.tx_end.0 + ch.delay_ns),
             _ => None,
         }
