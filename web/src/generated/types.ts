@@ -82,7 +82,7 @@ export type QueueCapacity = string
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Recording".
  */
-export type Recording = ("full" | "series" | "summary")
+export type Recording = ("full" | "series" | "trace" | "summary")
 /**
  * Which retransmission timer a sender runs.
  * 

@@ -116,7 +116,7 @@ export function Inspector() {
           {d.fate !== 'dropped' && ` · waited ${formatDuration(d.queueingMs)} · sent in ${formatDuration(d.transmissionMs)}`}
         </dd>
         <dt>Arrives</dt>
-        <dd>{d.arrivalMs === null ? 'never (refused by the queue)' : formatClock(d.arrivalMs)}</dd>
+        <dd>{d.arrivalMs === null ? (d.fate === 'filtered' ? 'never (removed from the queue by ACK filtering)' : 'never (refused by the queue)') : formatClock(d.arrivalMs)}</dd>
         <dt>One-way delay</dt>
         <dd>
           <strong ref={owdRef} data-testid="owd">
