@@ -14,12 +14,12 @@ export default defineConfig({
     // Offline after the first visit: a Workbox service worker precaches the
     // app, its chunks, the engine worker and the .wasm engine. autoUpdate
     // activates a new build at once, so a reload always shows the latest app.
-    // The manifest and icons live in public/ (manifest: false here).
+    // The manifest and icons live in public/ (manifest: false here) and are
+    // precached by the glob like the rest.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script',
       manifest: false,
-      includeAssets: ['manifest.webmanifest', 'icons/*'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,webmanifest,png,svg}'],
         // The wasm engine is a few megabytes.
