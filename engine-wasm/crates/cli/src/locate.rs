@@ -42,6 +42,17 @@ pub fn find_sweep(arg: &str) -> Option<PathBuf> {
     [dir.join(arg), dir.join(format!("{arg}.sweep.toml"))].into_iter().find(|p| p.is_file())
 }
 
+/// The tree a sweep's files must stay in: the scenarios folder if the sweep
+/// is inside it, else the sweep file's own folder.
+pub fn sweep_root(sweep: &Path) -> PathBuf {
+    let own = sweep.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let real = |p: &Path| p.canonicalize().ok();
+    match (scenarios_dir().and_then(|d| real(&d)), real(sweep)) {
+        (Some(dir), Some(file)) if file.starts_with(&dir) => dir,
+        _ => own,
+    }
+}
+
 pub struct Listed {
     pub id: String,
     pub title: String,
