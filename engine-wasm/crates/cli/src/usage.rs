@@ -27,7 +27,10 @@ pub fn describe(e: &clap::Error) -> Option<FieldError> {
     let allowed = |fallback: String| valid.clone().or(subcommands.clone()).or(suggested.clone().map(|s| format!("{s}, or {see_help}"))).unwrap_or(fallback);
     let path = arg.clone().map(|a| a.split_whitespace().next().unwrap_or(&a).to_string());
     let error = match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => return None,
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return None,
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            FieldError::new("command", "missing", "run, validate, sweep, list (see ackscope --help)")
+        }
         ErrorKind::UnknownArgument => FieldError::new(path.unwrap_or_else(|| "argument".into()), "unknown argument", allowed(see_help.clone())),
         ErrorKind::InvalidSubcommand => FieldError::new(
             "command",

@@ -21,6 +21,9 @@ pub use resolve::{Direction, Resolved};
 pub fn load(text: &str, format: Format, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {
     limits::check_text(text)?;
     limits::check_overrides(overrides.len())?;
+    if format == Format::Toml {
+        limits::check_toml_headers(text)?;
+    }
     let mut doc = load::parse_document(text, format)?;
     limits::check_document(&doc)?;
     load::apply_overrides(&mut doc, overrides)?;
