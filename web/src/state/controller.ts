@@ -283,6 +283,7 @@ export class AppController {
         categories: state.ev === undefined ? ALL_CATEGORIES : state.ev.reduce((bits, k) => bits | (CATEGORY[k as Category] ?? 0), 0),
         flow: state.evflow ?? null,
       },
+      present: state.present === true,
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
     this.lastSpeed = state.speed ?? DEFAULT_SPEED;
@@ -573,6 +574,7 @@ export class AppController {
     if (v.selected?.type === 'record') state.pkt = v.selected.index;
     if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
     if (v.filter.flow !== null) state.evflow = v.filter.flow;
+    if (v.present) state.present = true;
     return state;
   }
 

@@ -41,7 +41,7 @@ export function ScenarioPicker() {
         <div className="picker-popover" id={listId} role="dialog" aria-label="Scenarios">
           {groups.map((g) => (
             <section key={g.key} className="picker-group" aria-label={g.label}>
-              <h3>{g.label}</h3>
+              <h2>{g.label}</h2>
               <ul>
                 {g.entries.map((e) => {
                   const s = e.scenario;
