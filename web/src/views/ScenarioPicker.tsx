@@ -51,6 +51,7 @@ export function ScenarioPicker() {
                       <button
                         type="button"
                         className="scenario-option"
+                        data-scenario={s?.id}
                         aria-current={isCurrent}
                         disabled={!s}
                         onClick={() => {
@@ -78,7 +79,7 @@ export function ScenarioPicker() {
             </section>
           ))}
           <section className="picker-group" aria-label="Custom">
-            <h3>Custom</h3>
+            <h2>Custom</h2>
             <ul>
               <li>
                 <button
