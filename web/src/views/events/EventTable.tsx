@@ -120,8 +120,7 @@ export function EventTable({ height }: { height: number }) {
                   {text.ends ? (
                     <>
                       <span className="where-end">{text.ends.from}</span>
-                      <span aria-hidden="true"> → </span>
-                      <span className="visually-hidden"> to </span>
+                      <span className="where-arrow"> → </span>
                       <span className="where-end">{text.ends.to}</span>
                     </>
                   ) : (
