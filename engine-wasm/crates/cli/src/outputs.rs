@@ -86,32 +86,52 @@ impl Outputs {
         }
     }
 
-    /// Runs `sim` to its end, writing the trace and the capture as it goes.
-    pub fn run(&mut self, sim: &mut Simulation) -> Result<(), String> {
+    /// The trace and capture writers for `sim`, which take over those files.
+    pub fn streams(&mut self, sim: &Simulation) -> Result<Streams, String> {
         let flows = sim.flow_endpoints();
-        let mut paths = vec![];
-        let mut trace = None;
-        let mut pcap = None;
-        if let Some(o) = self.trace.as_mut() {
-            paths.push(o.path.clone());
-            trace = Some(TraceWriter::new(&mut o.file, sim.channels(), &flows));
-        }
-        if let Some(o) = self.pcap.as_mut() {
-            paths.push(o.path.clone());
-            pcap = Some(CaptureWriter::new(&mut o.file, sim.channels(), &flows).map_err(|e| write_error(&o.path, &e))?);
-        }
+        let trace = self.trace.take().map(|o| (o.path, TraceWriter::new(o.file, sim.channels(), &flows)));
+        let pcap = match self.pcap.take() {
+            Some(o) => Some((o.path.clone(), CaptureWriter::new(o.file, sim.channels(), &flows).map_err(|e| write_error(&o.path, &e))?)),
+            None => None,
+        };
+        Ok(Streams { trace, pcap })
+    }
+}
+
+type File64 = BufWriter<File>;
+
+/// The files written while the run goes: the ns-2 trace and the pcap capture.
+pub struct Streams {
+    trace: Option<(PathBuf, TraceWriter<File64>)>,
+    pcap: Option<(PathBuf, CaptureWriter<File64>)>,
+}
+
+impl Streams {
+    fn with_sinks(&mut self, write: impl FnOnce(&mut [&mut dyn RecordSink]) -> Result<(), stream::SinkError>) -> Result<(), String> {
+        let mut paths: Vec<&Path> = vec![];
         let mut sinks: Vec<&mut dyn RecordSink> = vec![];
-        if let Some(w) = trace.as_mut() {
+        if let Some((path, w)) = self.trace.as_mut() {
+            paths.push(path);
             sinks.push(w);
         }
-        if let Some(w) = pcap.as_mut() {
+        if let Some((path, w)) = self.pcap.as_mut() {
+            paths.push(path);
             sinks.push(w);
         }
         if sinks.is_empty() {
-            sim.run();
             return Ok(());
         }
-        stream::run(sim, &mut sinks).map_err(|e| write_error(&paths[e.sink], &e.error))
+        write(&mut sinks).map_err(|e| write_error(paths[e.sink], &e.error))
+    }
+
+    /// Writes what became final (call between slices of the run).
+    pub fn pump(&mut self, sim: &mut Simulation) -> Result<(), String> {
+        self.with_sinks(|sinks| stream::pump(sim, sinks))
+    }
+
+    /// Writes the rest and flushes (call once the run is over or stopped).
+    pub fn finish(&mut self, sim: &mut Simulation) -> Result<(), String> {
+        self.with_sinks(|sinks| stream::finish(sim, sinks))
     }
 }
 

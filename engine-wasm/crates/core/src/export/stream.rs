@@ -24,9 +24,13 @@ pub fn pump(sim: &mut Simulation, sinks: &mut [&mut dyn RecordSink]) -> Result<(
     Ok(())
 }
 
-/// Hands over the rest and flushes every sink (call once the run is over).
+/// Hands over the rest and flushes every sink: once the run is over, or
+/// when it stops early (a budget, an interrupt), with what it got to.
 pub fn finish(sim: &mut Simulation, sinks: &mut [&mut dyn RecordSink]) -> Result<(), SinkError> {
-    pump(sim, sinks)?;
+    let records = sim.take_remaining_trace();
+    for (i, sink) in sinks.iter_mut().enumerate() {
+        sink.take(&records, crate::time::SimTime::NEVER).map_err(|error| SinkError { sink: i, error })?;
+    }
     for (i, sink) in sinks.iter_mut().enumerate() {
         sink.finish().map_err(|error| SinkError { sink: i, error })?;
     }
