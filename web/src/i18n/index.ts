@@ -53,8 +53,33 @@ export function initI18n(language: Language): i18n {
     returnNull: false,
     initAsync: false,
   });
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   return i18next;
+}
+
+/** The language the interface shows. */
+export function currentLanguage(): Language {
+  const lang = i18next.language;
+  return isLanguage(lang) ? lang : 'en';
+}
+
+/** Switches the interface language (components using useTranslation re-render). */
+export function setLanguage(language: Language): void {
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/**
+ * Text outside React (state, plots, canvas). Call it when the text is shown,
+ * never at module load, so it follows the current language.
+ */
+export function t(key: string, options?: Record<string, unknown>): string {
+  return i18next.t(key, options as never) as unknown as string;
+}
+
+/** The BCP 47 locale for Intl formatting in the current language. */
+export function numberLocale(): string {
+  return currentLanguage() === 'ko' ? 'ko-KR' : 'en-US';
 }
 
 export { i18next };

@@ -283,6 +283,7 @@ export class AppController {
         categories: state.ev === undefined ? ALL_CATEGORIES : state.ev.reduce((bits, k) => bits | (CATEGORY[k as Category] ?? 0), 0),
         flow: state.evflow ?? null,
       },
+      lang: state.lang ?? null,
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
     this.lastSpeed = state.speed ?? DEFAULT_SPEED;
@@ -573,6 +574,7 @@ export class AppController {
     if (v.selected?.type === 'record') state.pkt = v.selected.index;
     if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
     if (v.filter.flow !== null) state.evflow = v.filter.flow;
+    if (v.lang !== null) state.lang = v.lang;
     return state;
   }
 
@@ -631,7 +633,7 @@ function runKey(text: string, accepted: readonly Override[]): string {
 /** The parts of a URL state that decide the run (the rest is how it is viewed). */
 export function runFields(s: UrlState): UrlState {
   const out: UrlState = { scenario: s.scenario, seed: s.seed, sets: s.sets, t: s.t };
-  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow come from the view stores.)
+  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow, lang come from the view stores.)
   if (s.custom !== undefined) out.custom = s.custom;
   if (s.compare !== undefined) out.compare = s.compare;
   return out;

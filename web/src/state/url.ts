@@ -1,11 +1,12 @@
 // The URL is the state:
 //   ?s=<scenario>[&cs=<custom scenario>]&seed=<n>&set=<path>=<value>...
 //    [&cmp=1&bset=<path>=<value>...]&t=<ms>[&speed=<x>][&flow=<id>][&plots=a,b]
-//    [&zoom=<t0>,<t1>][&pkt=<record>]
+//    [&zoom=<t0>,<t1>][&pkt=<record>][&lang=en|ko]
 // Parsing never fails: each malformed parameter becomes a problem naming the
 // parameter and what it allows, and falls back to its default.
 
 import type { Override } from '../engine/protocol';
+import { isLanguage, LANGUAGES, type Language } from '../i18n';
 import { MAX_SPEED, MIN_SPEED } from '../playback/clock';
 import { CATEGORY } from './events';
 
@@ -39,6 +40,8 @@ export interface UrlState {
   ev?: string[];
   /** Event list filter: the flow index shown (absent: all flows). */
   evflow?: number;
+  /** Interface language chosen by the link or the language switch (absent: the browser's). */
+  lang?: Language;
 }
 
 export interface UrlProblem {
@@ -54,7 +57,7 @@ export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 const MAX_PLOTS = 24;
-const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow'] as const;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'lang'] as const;
 const MULTI = new Set(['set', 'bset']);
 
 export const ALLOWED = {
@@ -71,6 +74,7 @@ export const ALLOWED = {
   pkt: 'a record number, 0 or more',
   ev: `event kinds separated by commas (${EVENT_KINDS.join(', ')})`,
   evflow: 'a flow number, 0 or more',
+  lang: LANGUAGES.join(', '),
   params: PARAMS.join(', '),
 } as const;
 
@@ -195,6 +199,10 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         if (!/^[0-9]{1,5}$/.test(value)) problem(`"${shown}" is not a flow number`, ALLOWED.evflow);
         else state.evflow = Number(value);
         break;
+      case 'lang':
+        if (!isLanguage(value)) problem(`"${shown}" is not a language of the interface`, ALLOWED.lang);
+        else state.lang = value;
+        break;
     }
   }
 
@@ -237,6 +245,7 @@ export function serializeUrl(state: UrlState): string {
   if (state.pkt !== undefined) params.append('pkt', String(state.pkt));
   if (state.ev !== undefined) params.append('ev', state.ev.join(','));
   if (state.evflow !== undefined) params.append('evflow', String(state.evflow));
+  if (state.lang !== undefined) params.append('lang', state.lang);
   // Commas need no escaping in a query; leaving them makes lists readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 interface Props {
   /** Names the panel in the message. */
@@ -27,10 +28,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div className="panel-error" role="alert">
-        <strong>{this.props.name} could not be shown.</strong>
+        <strong>{t('common:boundary.failed', { name: this.props.name })}</strong>
         <code>{error.message}</code>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {t('common:boundary.retry')}
         </button>
       </div>
     );
