@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { t as tr } from '../i18n';
 import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
@@ -65,7 +66,7 @@ export function AnimationCanvas() {
         canvas.setAttribute('data-aggregated', dense);
       }
       if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
-        drawNote(ctx, `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme);
+        drawNote(ctx, tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme);
       }
     });
     return off;
@@ -74,8 +75,8 @@ export function AnimationCanvas() {
 
 
   const label = topology
-    ? `Animation of the network: ${topology.nodes.map((n) => n.label).join(', ')}; packets move along the links as the playback runs.`
-    : 'Animation of the network';
+    ? tr('network:canvas.label', { nodes: topology.nodes.map((n) => n.label).join(', ') })
+    : tr('network:canvas.labelEmpty');
   return (
     <div className="animation-box" ref={boxRef} style={{ height }}>
       <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" />

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { t } from '../i18n';
+import { t as tr } from '../i18n';
 
 interface Props {
   /** Names the panel in the message. */
@@ -28,10 +28,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div className="panel-error" role="alert">
-        <strong>{t('common:boundary.failed', { name: this.props.name })}</strong>
+        <strong>{tr('common:boundary.failed', { name: this.props.name })}</strong>
         <code>{error.message}</code>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          {t('common:boundary.retry')}
+          {tr('common:boundary.retry')}
         </button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
@@ -19,9 +20,10 @@ export function MechanismBar() {
   const { fields, presets } = useKnobs();
   const prominentFields = fields.filter((k) => k.prominent);
   const prominentPresets = presets.filter((p) => p.prominent);
+  const { t } = useTranslation('controls');
   if (prominentFields.length === 0 && prominentPresets.length === 0) return null;
   return (
-    <section className="mechanisms" aria-label="Mechanisms" data-testid="mechanisms">
+    <section className="mechanisms" aria-label={t('knobs.mechanisms')} data-testid="mechanisms">
       {prominentFields.map((k) => (
         <FieldMechanism key={k.path} knob={k} />
       ))}
