@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { compareSummaries, type MetricDiff } from '../state/compareSummary';
-import { formatCount, formatDuration, formatRate } from '../format';
+import { formatCount, formatDuration, formatFixed, formatRate } from '../format';
 import { useRun, useServices } from './services';
 
 function show(key: MetricDiff['key'], v: number | null): string {
@@ -15,7 +16,7 @@ function showDelta(m: MetricDiff): string {
   const sign = m.delta > 0 ? '+' : m.delta < 0 ? '\u2212' : '\u00b1';
   const abs = Math.abs(m.delta);
   const value = m.key === 'goodput_bps' ? formatRate(abs) : m.key === 'rtt_mean_s' ? formatDuration(abs * 1000) : formatCount(abs);
-  const pct = m.relative === null ? '' : ` (${sign}${Math.abs(m.relative * 100).toFixed(1)}%)`;
+  const pct = m.relative === null ? '' : ` (${sign}${formatFixed(Math.abs(m.relative * 100), 1)}%)`;
   return `${sign}${value}${pct}`;
 }
 
@@ -24,15 +25,16 @@ export function CompareSummary() {
   const { storeB } = useServices();
   const a = useRun();
   const b = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
-  if (!a.summary || !b.summary) return <p className="muted">Available when both runs end.</p>;
+  const { t } = useTranslation('compare');
+  if (!a.summary || !b.summary) return <p className="muted">{t('pending')}</p>;
   const flows = compareSummaries(a.summary, b.summary);
   return (
     <table className="compare-table" data-testid="compare-summary">
-      <caption className="visually-hidden">Run A against run B</caption>
+      <caption className="visually-hidden">{t('caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Flow</th>
-          <th scope="col">Metric</th>
+          <th scope="col">{t('flow')}</th>
+          <th scope="col">{t('metric')}</th>
           <th scope="col" className="num">
             A
           </th>
@@ -58,7 +60,7 @@ export function CompareSummary() {
                   </span>
                 </th>
               )}
-              <th scope="row">{m.label}</th>
+              <th scope="row">{t(`metrics.${m.key}`)}</th>
               <td className="num">{show(m.key, m.a)}</td>
               <td className="num">{show(m.key, m.b)}</td>
               <td className={`num verdict-${m.verdict ?? 'none'}`}>{showDelta(m)}</td>
