@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { fitCanvas, readTheme } from '../theme';
@@ -45,6 +46,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const cursorRef = useRef<SVGGElement>(null);
   const hitRef = useRef<SVGRectElement>(null);
   const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
+  const { t } = useTranslation('plots');
   const width = useElementWidth(boxRef);
   const innerW = Math.max(10, width - MARGIN.left - MARGIN.right);
   const innerH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
@@ -134,13 +136,13 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
           <span className="plot-title">{title}</span>
           {exportName && (
             <Menu
-              label="Export"
-              name={`Export ${title}`}
+              label={t('plot.export')}
+              name={t('plot.exportNamed', { title })}
               testId={`${testId}-export`}
               items={[
-                { label: 'PNG image', name: `Export ${title} as PNG`, run: () => void exportAs('png') },
-                { label: 'SVG image', name: `Export ${title} as SVG`, run: () => void exportAs('svg') },
-                { label: 'CSV data', name: `Export ${title} as CSV`, run: () => void exportAs('csv') },
+                { label: t('plot.png'), name: t('plot.exportAs', { title, format: 'PNG' }), run: () => void exportAs('png') },
+                { label: t('plot.svg'), name: t('plot.exportAs', { title, format: 'SVG' }), run: () => void exportAs('svg') },
+                { label: t('plot.csv'), name: t('plot.exportAs', { title, format: 'CSV' }), run: () => void exportAs('csv') },
               ]}
             />
           )}
@@ -149,7 +151,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (
-          <svg width={width} height={height} className="plot-svg" role="img" aria-label={`${title}, ${unit}, over time in seconds`}>
+          <svg width={width} height={height} className="plot-svg" role="img" aria-label={t('plot.label', { title, unit })}>
             <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
               {yTicks.map((v) => (
                 <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
@@ -170,14 +172,14 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
               <line x1={0} x2={innerW} y1={innerH} y2={innerH} className="axis" />
               <line x1={0} x2={0} y1={0} y2={innerH} className="axis" />
               <text x={innerW} y={innerH + 31} textAnchor="end" className="axis-label">
-                time (s)
+                {t('plot.time')}
               </text>
               <text transform={`translate(${-46},${innerH / 2}) rotate(-90)`} textAnchor="middle" className="axis-label">
                 {unit}
               </text>
               {!hasRun && (
                 <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="placeholder">
-                  Waiting for the run…
+                  {t('plot.waiting')}
                 </text>
               )}
             </g>
