@@ -4,6 +4,7 @@
 // of their own beyond text being typed.
 
 import type { EngineClient } from '../engine/client';
+import { t as tr } from '../i18n';
 import type { FieldError, Scenario } from '../generated/types';
 import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
 import { DEFAULT_SPEED } from '../playback/clock';
@@ -67,22 +68,12 @@ export interface ControllerDeps {
 
 type HistoryMode = 'push' | 'replace' | 'none';
 
-const FALLBACK: Record<string, string> = {
-  s: 'Showing the default scenario instead.',
-  seed: "Using the scenario's own seed.",
-  set: 'That override was ignored.',
-  t: 'Starting at 0 s.',
-  speed: 'Playing at the default speed.',
-  flow: 'Showing the first flow.',
-  plots: 'Plots it does not know are left out.',
-  zoom: 'Showing the whole run.',
-  pkt: 'No packet is selected.',
-  ev: 'The event list shows the kinds it knows.',
-  evflow: 'The event list shows every flow.',
-  cs: 'Showing the default scenario instead.',
-  cmp: 'Compare mode is off.',
-  bset: 'That override of run B was ignored.',
-};
+const FALLBACK_PARAMS = new Set(['s', 'seed', 'set', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'cs', 'cmp', 'bset', 'lang']);
+
+/** What the app does instead of a bad URL parameter, in the current language. */
+function fallback(param: string): string {
+  return tr(`notices:fallback.${FALLBACK_PARAMS.has(param) ? param : 'other'}`);
+}
 
 export class AppController {
   private snapshot: AppSnapshot = {
@@ -139,7 +130,7 @@ export class AppController {
         ),
       );
     } catch (e) {
-      this.set({ phase: 'failed', notices: this.withError('engine', 'The engine could not start', e) });
+      this.set({ phase: 'failed', notices: this.withError('engine', tr('notices:engineStart'), e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
@@ -150,7 +141,7 @@ export class AppController {
         notices: upsertNotice(this.snapshot.notices, {
           key: 'catalog',
           level: 'error',
-          title: 'No scenario could be loaded',
+          title: tr('notices:noScenario'),
           lines: entries.map((e) => `${e.file}: ${e.errors.map(formatFieldError).join('; ')}`),
         }),
       });
@@ -339,7 +330,7 @@ export class AppController {
       resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('run', 'The scenario could not be checked', e) });
+      this.set({ notices: this.withError('run', tr('notices:notChecked'), e) });
       return;
     }
     if (token !== this.token) return;
@@ -353,15 +344,15 @@ export class AppController {
       notices = upsertNotice(notices, {
         key: `override:${path}`,
         level: 'error',
-        title: path === 'seed' ? `Seed ${value} was not used` : `Override ${path}=${value} was not applied`,
-        lines: [...r.errors.map(formatFieldError), 'The run uses the scenario without it.'],
+        title: path === 'seed' ? tr('notices:seedNotUsed', { value }) : tr('notices:overrideNotApplied', { path, value }),
+        lines: [...r.errors.map(formatFieldError), tr('notices:runsWithout')],
       });
     }
     if (!resolution.ok) {
       notices = upsertNotice(notices, {
         key: 'run',
         level: 'error',
-        title: `Scenario ${entry.file} is invalid`,
+        title: tr('notices:scenarioInvalid', { file: entry.file }),
         lines: resolution.errors.map(formatFieldError),
       });
     }
@@ -405,7 +396,7 @@ export class AppController {
       resolution = await this.clientB.validate(entry.text, entry.format ?? 'toml', overrides);
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('runB', 'Run B could not be checked', e) });
+      this.set({ notices: this.withError('runB', tr('notices:runBNotChecked'), e) });
       return;
     }
     if (token !== this.token) return;
@@ -417,8 +408,8 @@ export class AppController {
       notices = upsertNotice(notices, {
         key: `overrideB:${path}`,
         level: 'error',
-        title: `Run B: override ${path}=${value} was not applied`,
-        lines: [...r.errors.map(formatFieldError), 'Run B uses the scenario without it.'],
+        title: tr('notices:runBOverride', { path, value }),
+        lines: [...r.errors.map(formatFieldError), tr('notices:runBWithout')],
       });
     }
     this.set({ resolutionB: resolution, notices });
@@ -431,7 +422,7 @@ export class AppController {
       storeB.receive(msg);
       if (msg.type === 'error') {
         const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
-        this.set({ notices: upsertNotice(this.snapshot.notices, { key: 'runB', level: 'error', title: 'Run B failed', lines }) });
+        this.set({ notices: upsertNotice(this.snapshot.notices, { key: 'runB', level: 'error', title: tr('notices:runBFailed'), lines }) });
       }
     });
     storeB.begin(runId);
@@ -454,7 +445,7 @@ export class AppController {
         notices: upsertNotice(this.snapshot.notices, {
           key: 'run',
           level: 'error',
-          title: msg.error.panic ? 'The engine failed' : 'The run failed',
+          title: msg.error.panic ? tr('notices:engineFailed') : tr('notices:runFailed'),
           lines,
         }),
       });
@@ -507,8 +498,8 @@ export class AppController {
         notices: upsertNotice(this.snapshot.notices, {
           key: 'url:cs',
           level: 'warning',
-          title: 'URL parameter "cs"',
-          lines: [`${e instanceof Error ? e.message : String(e)} (allowed: ${ALLOWED.cs}).`, FALLBACK.cs ?? ''],
+          title: tr('notices:urlParam', { param: 'cs' }),
+          lines: [tr('notices:withAllowed', { problem: e instanceof Error ? e.message : String(e), allowed: ALLOWED.cs }), fallback('cs')],
         }),
       });
       return null;
@@ -522,13 +513,13 @@ export class AppController {
           notices: upsertNotice(this.snapshot.notices, {
             key: 'url:cs',
             level: 'error',
-            title: 'URL parameter "cs": the custom scenario cannot be run',
-            lines: [...r.errors.map(formatFieldError), FALLBACK.cs ?? ''],
+            title: tr('notices:csCannotRun'),
+            lines: [...r.errors.map(formatFieldError), fallback('cs')],
           }),
         });
       }
     } catch (e) {
-      this.set({ notices: this.withError('url:cs', 'URL parameter "cs": the custom scenario could not be checked', e) });
+      this.set({ notices: this.withError('url:cs', tr('notices:csNotChecked'), e) });
     }
     this.customCache.set(cs, entry);
     return entry;
@@ -546,7 +537,7 @@ export class AppController {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e), errors: [] };
     }
-    if (!r.ok || !r.scenario) return { ok: false, message: 'The engine refuses this scenario:', errors: r.errors };
+    if (!r.ok || !r.scenario) return { ok: false, message: tr('custom:refused'), errors: r.errors };
     const encoded = await encodeForUrl(scenario);
     if (!encoded.ok) return { ok: false, message: encoded.message, errors: [] };
     this.customCache.set(encoded.cs, { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] });
@@ -643,8 +634,8 @@ function urlNotice(p: UrlProblem, index: number): Notice {
   return {
     key: `url:${p.param}:${index}`,
     level: 'warning',
-    title: `URL parameter "${p.param}"`,
-    lines: [describeProblem(p), FALLBACK[p.param] ?? 'It was ignored.'],
+    title: tr('notices:urlParam', { param: p.param }),
+    lines: [describeProblem(p), fallback(p.param)],
   };
 }
 
