@@ -17,6 +17,7 @@ import { initI18n, pickLanguage } from './i18n';
 import { followViewLanguage } from './i18n/follow';
 import { ServicesContext, type Services } from './views/services';
 import './styles/app.css';
+import './styles/i18n.css';
 
 // Every scenario file in the repository, bundled as text; new files appear on rebuild.
 const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
