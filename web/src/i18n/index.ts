@@ -53,8 +53,15 @@ export function initI18n(language: Language): i18n {
     returnNull: false,
     initAsync: false,
   });
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  applyToDocument(language);
   return i18next;
+}
+
+/** The page's lang attribute (screen readers, fonts, line breaking) and its description follow the language. */
+function applyToDocument(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app.tagline'));
 }
 
 /** The language the interface shows. */
@@ -66,7 +73,7 @@ export function currentLanguage(): Language {
 /** Switches the interface language (components using useTranslation re-render). */
 export function setLanguage(language: Language): void {
   if (i18next.language !== language) void i18next.changeLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  applyToDocument(language);
 }
 
 /**

@@ -169,6 +169,23 @@ describe('AppController view state', () => {
     expect(a.store.getMeta().runId).toBe(runId);
   });
 
+  it('keeps lang= through its own URL rewrites, and writes the language switch into the URL', async () => {
+    const a = app('?s=seed000/wired&seed=1&lang=ko');
+    await a.controller.start();
+    await a.done();
+    expect(a.controller.view.getSnapshot().lang).toBe('ko');
+    expect(a.history.params().get('lang')).toBe('ko');
+    const first = a.store.getMeta();
+    a.controller.setOverride('flows.ftp.tcp.variant', 'reno');
+    await a.done(first.runId);
+    expect(a.history.params().get('lang')).toBe('ko');
+    const runId = a.store.getMeta().runId;
+    a.controller.view.set({ lang: 'en' });
+    await until(() => a.history.params().get('lang') === 'en');
+    expect(a.history.params().getAll('set')).toEqual(['flows.ftp.tcp.variant=reno']);
+    expect(a.store.getMeta().runId).toBe(runId);
+  });
+
   it('drops the selected packet when a knob changes (it belongs to the old run)', async () => {
     const a = app('?s=seed000/wired&seed=1&pkt=3');
     await a.controller.start();
