@@ -4,6 +4,9 @@ import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
 import { useSettledVersion } from '../views/useSettledVersion';
+import { useFitHeight } from '../views/useFitHeight';
+import { useTextSizes } from '../views/useViewScale';
+import { smallest } from '../viewScale';
 import { formatClock } from '../format';
 import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
 import { gaugeSeries, gaugesAt } from './gauges';
@@ -21,12 +24,14 @@ export function AnimationCanvas() {
   const width = useElementWidth(boxRef);
   const { topology, traceTruncatedAtMs, scenario } = run;
   const dataVersion = useSettledVersion(run);
-  const height = topology ? sceneHeight(topology) : 236;
+  const text = useTextSizes();
+  const natural = sceneHeight(topology, text);
+  const height = useFitHeight(boxRef, natural);
 
   const buffers = useMemo(() => (topology ? sharedBuffers(scenario, topology) : []), [scenario, topology]);
   const scene = useMemo(
-    () => (topology && width > 0 ? buildScene(topology, width, height, buffers) : null),
-    [topology, width, height, buffers],
+    () => (topology && width > 0 ? buildScene(topology, width, height, buffers, text) : null),
+    [topology, width, height, buffers, text],
   );
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
 
@@ -66,7 +71,7 @@ export function AnimationCanvas() {
         canvas.setAttribute('data-aggregated', dense);
       }
       if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
-        drawNote(ctx, tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme);
+        drawNote(ctx, tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme, scene.text.note);
       }
     });
     return off;
@@ -79,7 +84,7 @@ export function AnimationCanvas() {
     : tr('network:canvas.labelEmpty');
   return (
     <div className="animation-box" ref={boxRef} style={{ height }}>
-      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" />
+      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" data-text-px={smallest(text)} />
     </div>
   );
 }

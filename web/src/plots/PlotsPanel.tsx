@@ -5,7 +5,7 @@ import { Panel } from '../views/Panel';
 import { useApp, useRun, useServices, useTimeWindow, useView } from '../views/services';
 import { flowTrace, type FlowTrace } from './flowData';
 import { Plot } from './Plot';
-import { overlay, plotsFor, plotTitle, unitLabel, visiblePlots, type PlotDef, type PlotInputs } from './registry';
+import { overlay, plotsFor, plotTitle, visiblePlots, type PlotDef, type PlotInputs } from './registry';
 import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
 import { useSettledVersion } from '../views/useSettledVersion';
@@ -110,7 +110,6 @@ export function PlotsPanel() {
   return (
     <Panel title={t('common:panels.plots')} aside={aside} className="plots-panel" testId="plots-panel">
       {missingFlow && <p className="warning-text">{t('panel.missingFlow', { flow: v.flow, shown: flow?.id })}</p>}
-      <p className="plots-hint muted">{t('panel.hint')}</p>
       <div className="plots">
         {shown.map((def) => {
           const model = models.get(def.id);
@@ -120,7 +119,7 @@ export function PlotsPanel() {
               <Plot
                 testId={`plot-${def.id}`}
                 title={plotTitle(def)}
-                unit={unitLabel(model.unit ?? def.unit)}
+                unit={model.unit ?? def.unit}
                 model={model}
                 endMs={endMs}
                 stepEndMs={stepEndMs}
@@ -135,6 +134,8 @@ export function PlotsPanel() {
         })}
         {shown.length === 0 && <p className="muted">{t('panel.none')}</p>}
       </div>
+      {/* Under the plots: the first row of plots shares the first screen with the network. */}
+      <p className="plots-hint muted">{t('panel.hint')}</p>
     </Panel>
   );
 }

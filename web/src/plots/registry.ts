@@ -76,8 +76,10 @@ export function plotTitle(def: PlotDef): string {
   return tr(`plots:titles.${def.id}`, { defaultValue: def.title });
 }
 
-/** An axis unit in the current language. */
+/** An axis unit in the current language ("segments (×1000)" keeps its multiplier). */
 export function unitLabel(unit: string): string {
+  const times = ' (\u00d71000)';
+  if (unit.endsWith(times)) return `${unitLabel(unit.slice(0, -times.length))}${times}`;
   return unit === '' ? '' : tr(`plots:units.${unit}`, { defaultValue: unit });
 }
 
@@ -187,7 +189,7 @@ const owd: PlotDef = {
     const srtt = flowSeries(inputs, 'srtt');
     const layers: PlotLayer[] = [{ key: 'owd_fwd', label: tr('plots:layers.trueForward'), colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
-    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: tr('plots:layers.estimatedForward'), colour: 'owd-est', style: 'points', data: asData(est, 1000) });
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: tr('plots:layers.estimatedForward'), colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume; the engine's
     // per-sample series when it records one, else half the smoothed RTT.
     const half = flowSeries(inputs, 'rtt_half');

@@ -68,7 +68,7 @@ export interface ControllerDeps {
 
 type HistoryMode = 'push' | 'replace' | 'none';
 
-const FALLBACK_PARAMS = new Set(['s', 'seed', 'set', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'cs', 'cmp', 'bset', 'lang']);
+const FALLBACK_PARAMS = new Set(['s', 'seed', 'set', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'cs', 'cmp', 'bset', 'present', 'lang']);
 
 /** What the app does instead of a bad URL parameter, in the current language. */
 function fallback(param: string): string {
@@ -275,6 +275,7 @@ export class AppController {
         flow: state.evflow ?? null,
       },
       lang: state.lang ?? null,
+      present: state.present === true,
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
     this.lastSpeed = state.speed ?? DEFAULT_SPEED;
@@ -566,6 +567,7 @@ export class AppController {
     if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
     if (v.filter.flow !== null) state.evflow = v.filter.flow;
     if (v.lang !== null) state.lang = v.lang;
+    if (v.present) state.present = true;
     return state;
   }
 

@@ -1,7 +1,7 @@
 // The URL is the state:
 //   ?s=<scenario>[&cs=<custom scenario>]&seed=<n>&set=<path>=<value>...
 //    [&cmp=1&bset=<path>=<value>...]&t=<ms>[&speed=<x>][&flow=<id>][&plots=a,b]
-//    [&zoom=<t0>,<t1>][&pkt=<record>][&lang=en|ko]
+//    [&zoom=<t0>,<t1>][&pkt=<record>][&present=1][&lang=en|ko]
 // Parsing never fails: each malformed parameter becomes a problem naming the
 // parameter and what it allows, and falls back to its default.
 
@@ -40,6 +40,8 @@ export interface UrlState {
   ev?: string[];
   /** Event list filter: the flow index shown (absent: all flows). */
   evflow?: number;
+  /** Present mode: editing panes hidden, canvas and plot text enlarged for a projector. */
+  present?: boolean;
   /** Interface language chosen by the link or the language switch (absent: the browser's). */
   lang?: Language;
 }
@@ -57,7 +59,7 @@ export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 const MAX_PLOTS = 24;
-const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'lang'] as const;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'present', 'lang'] as const;
 const MULTI = new Set(['set', 'bset']);
 
 /** What each parameter allows, in the current language (read when a problem is reported). */
@@ -100,6 +102,9 @@ export const ALLOWED = {
   },
   get evflow() {
     return tr('notices:allowed.evflow');
+  },
+  get present() {
+    return tr('notices:allowed.present');
   },
   lang: LANGUAGES.join(', '),
   params: PARAMS.join(', '),
@@ -226,6 +231,10 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         if (!/^[0-9]{1,5}$/.test(value)) problem(tr('notices:problem.notFlowNumber', { value: shown }), ALLOWED.evflow);
         else state.evflow = Number(value);
         break;
+      case 'present':
+        if (value !== '1') problem(tr('notices:problem.notOne', { value: shown }), ALLOWED.present);
+        else state.present = true;
+        break;
       case 'lang':
         if (!isLanguage(value)) problem(tr('notices:problem.notLanguage', { value: shown }), ALLOWED.lang);
         else state.lang = value;
@@ -272,6 +281,7 @@ export function serializeUrl(state: UrlState): string {
   if (state.pkt !== undefined) params.append('pkt', String(state.pkt));
   if (state.ev !== undefined) params.append('ev', state.ev.join(','));
   if (state.evflow !== undefined) params.append('evflow', String(state.evflow));
+  if (state.present) params.append('present', '1');
   if (state.lang !== undefined) params.append('lang', state.lang);
   // Commas need no escaping in a query; leaving them makes lists readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;

@@ -15,7 +15,7 @@ import { Notices } from './Notices';
 import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
 import { ScenarioInfo } from './ScenarioInfo';
-import { useApp, useRun, useServices } from './services';
+import { useApp, useRun, useServices, useView } from './services';
 import { SummaryExportButton } from './SummaryExport';
 import { SummaryTable } from './SummaryTable';
 import { useShortcuts } from './useShortcuts';
@@ -27,6 +27,7 @@ import { useShortcuts } from './useShortcuts';
 export function App() {
   useShortcuts();
   const { t } = useTranslation('common');
+  const { present } = useView();
   return (
     <AppRoot>
       <ErrorBoundary name={t('boundary.header')}>
@@ -42,7 +43,8 @@ export function App() {
         <CustomEditor />
       </ErrorBoundary>
       <main className="layout">
-        <aside className="sidebar">
+        {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
+        <aside className="sidebar" hidden={present}>
           <Panel title={t('panels.scenario')} testId="scenario-panel">
             <ScenarioInfo />
           </Panel>
@@ -59,8 +61,9 @@ export function App() {
             <MechanismBar />
           </ErrorBoundary>
           <AnimationPanel />
-          <EventsPanel />
+          {/* The plots right under the network: on a projector both fit one screen. */}
           <PlotsPanel />
+          <EventsPanel />
           <SummaryPanel />
           <CompareSection />
         </div>
@@ -99,9 +102,11 @@ function AppRoot({ children }: { children: ReactNode }) {
   const { storeB } = useServices();
   const runB = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
   const comparing = app.request.compare !== undefined;
+  const { present } = useView();
   return (
     <div
       className="app"
+      data-present={present ? 'true' : undefined}
       data-phase={app.phase}
       data-run-state={run.status}
       data-run-id={run.runId ?? ''}

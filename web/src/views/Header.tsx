@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyLink } from './CopyLink';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PresentToggle } from './PresentToggle';
 import { ThemeToggle } from './ThemeToggle';
 import { useServices } from './services';
 import { ScenarioPicker } from './ScenarioPicker';
@@ -20,6 +21,7 @@ export function Header() {
       </div>
       <div className="header-actions">
         <LanguageSwitch />
+        <PresentToggle />
         <ThemeToggle />
         <HelpButton />
         <CopyLink />

@@ -43,7 +43,7 @@ export function ScenarioPicker() {
         <div className="picker-popover" id={listId} role="dialog" aria-label={t('picker.list')}>
           {groups.map((g) => (
             <section key={g.key} className="picker-group" aria-label={groupLabel(g.key)}>
-              <h3>{groupLabel(g.key)}</h3>
+              <h2>{groupLabel(g.key)}</h2>
               <ul>
                 {g.entries.map((e) => {
                   const s = e.scenario;

@@ -45,6 +45,7 @@ export const SHORTCUTS: Shortcut[] = [
   shortcut(['Home'], { key: 'home' }, 'start', (s) => s.playback.seek(0)),
   shortcut(['End'], { key: 'end' }, 'end', (s) => s.playback.seek(s.playback.getSnapshot().endMs)),
   shortcut(['0'], '0', 'reset', (s) => s.window.reset()),
+  shortcut(['p', 'P'], 'P', 'present', (s) => s.view.set({ present: !s.view.getSnapshot().present })),
   shortcut(['?'], '?', 'help', (s) => s.view.set({ help: !s.view.getSnapshot().help })),
 ];
 
