@@ -139,3 +139,65 @@ for (const [name, viewport] of [
     await keep(testInfo, `korean-${name}-full`, await page.screenshot({ fullPage: true }));
   });
 }
+
+/** Elements whose text runs out of their box (nothing is clipped on purpose in these). */
+async function spilled(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const root = document.querySelector(sel);
+    if (!root) return [`no ${sel}`];
+    return [...root.querySelectorAll('button, h2, h3, h4, label, summary, th, td, kbd, .chip, .segment, .option-title')]
+      .filter((el) => {
+        const e = el as HTMLElement;
+        return e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible';
+      })
+      .map((el) => (el as HTMLElement).innerText.trim())
+      .filter((t) => t !== '');
+  }, within);
+}
+
+for (const [name, viewport] of [
+  ['projector', { width: 1280, height: 720 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`Korean dialogs, compare mode and the inspector fit the ${name}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const app = new AppPage(page);
+    await app.open(`${LOSSY}&pkt=40&cmp=1&bset=flows.ftp.tcp.variant=reno&lang=ko`);
+    await app.waitForRun();
+    await expect(page.getByTestId('compare')).toContainText('실행 B');
+    await expect(page.getByTestId('inspector')).toContainText('단방향 지연');
+    await expect(page.getByTestId('compare-summary')).toContainText('굿풋');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await spilled(page, '.app')).toEqual([]);
+    await keep(testInfo, `korean-compare-${name}`, await page.screenshot({ fullPage: true }));
+
+    await page.getByRole('button', { name: '키보드 단축키' }).click();
+    const help = page.getByTestId('help');
+    await expect(help.getByRole('heading', { name: '키보드 단축키' })).toBeVisible();
+    await expect(help).toContainText('재생 또는 일시 정지');
+    expect(await spilled(page, '[data-testid="help"]')).toEqual([]);
+    await keep(testInfo, `korean-help-${name}`, await page.screenshot());
+    await help.getByRole('button', { name: '도움말 닫기' }).click();
+
+    await page.getByTestId('scenario-picker').click();
+    const picker = page.getByRole('dialog', { name: '시나리오 목록' });
+    await expect(picker.getByRole('region', { name: '예제: 메커니즘 하나씩' })).toBeVisible();
+    await keep(testInfo, `korean-picker-${name}`, await page.screenshot());
+    await picker.getByRole('button', { name: /새 사용자 시나리오/ }).click();
+    const editor = page.getByTestId('custom-editor');
+    await expect(editor.getByRole('heading', { name: '사용자 시나리오' })).toBeVisible();
+    await expect(editor.getByRole('button', { name: '이 시나리오 실행' })).toBeVisible();
+    expect(await spilled(page, '[data-testid="custom-editor"]')).toEqual([]);
+    // No field is cut off at the dialog's edge.
+    const cut = await page.evaluate(() => {
+      const body = document.querySelector('.custom-editor .editor-body');
+      if (!body) return ['no editor body'];
+      const right = body.getBoundingClientRect().right;
+      return [...body.querySelectorAll('input, select, button')]
+        .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > right + 1)
+        .map((el) => el.getAttribute('aria-label') ?? el.id);
+    });
+    expect(cut).toEqual([]);
+    await keep(testInfo, `korean-editor-${name}`, await page.screenshot());
+  });
+}
