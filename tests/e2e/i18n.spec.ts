@@ -191,11 +191,17 @@ for (const [name, viewport] of [
     // No field is cut off at the dialog's edge.
     const cut = await page.evaluate(() => {
       const body = document.querySelector('.custom-editor .editor-body');
-      if (!body) return ['no editor body'];
-      const right = body.getBoundingClientRect().right;
-      return [...body.querySelectorAll('input, select, button')]
-        .filter((el) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > right + 1)
-        .map((el) => el.getAttribute('aria-label') ?? el.id);
+      const footer = document.querySelector('.custom-editor .editor-footer');
+      if (!body || !footer) return ['no editor'];
+      const outside = (box: Element) => (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return r.width > 0 && (r.right > b.right + 1 || r.left < b.left - 1);
+      };
+      return [
+        ...[...body.querySelectorAll('input, select, button')].filter(outside(body)),
+        ...[...footer.querySelectorAll('button, span')].filter(outside(footer)),
+      ].map((el) => el.getAttribute('aria-label') ?? (el.id || (el as HTMLElement).innerText));
     });
     expect(cut).toEqual([]);
     await keep(testInfo, `korean-editor-${name}`, await page.screenshot());
