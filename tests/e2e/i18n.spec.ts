@@ -110,7 +110,12 @@ test('an unknown lang= is a notice and English is used', async ({ page }) => {
   await app.open(`${LOSSY}&lang=xx`);
   await app.waitForRun();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.locator('[data-notice^="url:lang"]')).toContainText('"xx" is not a language of the interface');
+  const notice = page.locator('[data-notice^="url:lang"]');
+  await expect(notice).toContainText('"xx" is not a language of the interface');
+  // Switching the language words the notice again.
+  await page.getByTestId('language-switch').getByRole('button', { name: '한국어' }).click();
+  await expect(notice).toContainText('"xx"은(는) 인터페이스 언어가 아닙니다');
+  await expect(notice).toContainText('URL 매개변수 "lang"');
 });
 
 for (const [name, viewport] of [

@@ -49,7 +49,7 @@ const theme = new ThemeStore({
   })(),
   media: window.matchMedia('(prefers-color-scheme: dark)'),
 });
-followViewLanguage(view, preferredLanguages);
+followViewLanguage(view, preferredLanguages, () => controller.relocalize());
 const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events, drafts, theme };
 
 /** A language switch redraws everything, canvases included, in the new language; the state lives in the services. */

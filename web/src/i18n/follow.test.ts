@@ -8,9 +8,13 @@ afterEach(() => setLanguage('en'));
 describe('followViewLanguage', () => {
   it('switches the catalogs to the view language, and back to the browser language when unset', () => {
     const view = new ViewStore();
-    const stop = followViewLanguage(view, ['en-GB']);
+    let changes = 0;
+    const stop = followViewLanguage(view, ['en-GB'], () => (changes += 1));
     view.set({ lang: 'ko' });
     expect(currentLanguage()).toBe('ko');
+    expect(changes).toBe(1);
+    view.set({ help: true });
+    expect(changes).toBe(1);
     expect(t('common:panels.settings')).toBe('설정');
     view.set({ lang: null });
     expect(currentLanguage()).toBe('en');

@@ -20,7 +20,7 @@ import {
   type CatalogGroup,
   type ScenarioFiles,
 } from './catalog';
-import { removeNotices, upsertNotice, type Notice } from './notices';
+import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
 import type { RunStore } from './runStore';
 import { decodeScenario, encodeForUrl } from './customScenario';
 import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
@@ -94,6 +94,8 @@ export class AppController {
   private token = 0;
   private pendingSeekMs: number | null = null;
   private movingPlayback = false;
+  /** The query string last read (its problems are the url: notices). */
+  private readSearch = '';
   private cursorTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
   readonly view: ViewStore;
@@ -130,7 +132,7 @@ export class AppController {
         ),
       );
     } catch (e) {
-      this.set({ phase: 'failed', notices: this.withError('engine', tr('notices:engineStart'), e) });
+      this.set({ phase: 'failed', notices: this.withError('engine', 'notices:engineStart', e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
@@ -138,12 +140,10 @@ export class AppController {
         phase: 'failed',
         entries,
         groups: groupCatalog(entries),
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'catalog',
-          level: 'error',
+        notices: upsertNotice(this.snapshot.notices, localNotice('catalog', 'error', () => ({
           title: tr('notices:noScenario'),
           lines: entries.map((e) => `${e.file}: ${e.errors.map(formatFieldError).join('; ')}`),
-        }),
+        }))),
       });
       return;
     }
@@ -245,6 +245,21 @@ export class AppController {
     this.clientB?.cancel();
   }
 
+  /**
+   * Words the notices again in the current language, after a language switch:
+   * those from the catalogs by their own wording, the URL's by reading the URL again.
+   */
+  relocalize(): void {
+    let notices = reworded(this.snapshot.notices);
+    if (notices.some((n) => n.key.startsWith('url:') && !n.render)) {
+      const { problems } = this.parseLocation(this.readSearch);
+      const fresh = new Map(problems.map((p, i) => [urlNotice(p, i).key, urlNotice(p, i)]));
+      // Only those still shown: a dismissed notice stays dismissed.
+      notices = notices.map((n) => (n.render ? n : (fresh.get(n.key) ?? n)));
+    }
+    this.set({ notices });
+  }
+
   dismissAll(): void {
     this.set({ notices: [] });
   }
@@ -257,14 +272,21 @@ export class AppController {
     return this.deps.playback.getSnapshot().cursorMs;
   }
 
-  private applyLocation(history: HistoryMode): void {
+  /** A URL as state, and its problems (worded in the current language). */
+  private parseLocation(search: string): ReturnType<typeof parseUrl> {
     const ids = scenarioIds(this.snapshot.entries);
-    const fallback = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
-    const { state, problems } = parseUrl(this.deps.history.search(), {
+    const fallbackScenario = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
+    return parseUrl(search, {
       scenarios: ids,
-      defaultScenario: fallback,
+      defaultScenario: fallbackScenario,
       ...(this.deps.plotNames ? { plots: this.deps.plotNames } : {}),
     });
+  }
+
+  private applyLocation(history: HistoryMode): void {
+    // Kept: the notices of its problems are worded again from it after a language switch.
+    this.readSearch = this.deps.history.search();
+    const { state, problems } = this.parseLocation(this.readSearch);
     // View parameters apply at once; they never re-run anything.
     this.view.set({
       flow: state.flow ?? null,
@@ -331,7 +353,7 @@ export class AppController {
       resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('run', tr('notices:notChecked'), e) });
+      this.set({ notices: this.withError('run', 'notices:notChecked', e) });
       return;
     }
     if (token !== this.token) return;
@@ -342,20 +364,16 @@ export class AppController {
     let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
     for (const r of resolution.rejected) {
       const [path, value] = r.override;
-      notices = upsertNotice(notices, {
-        key: `override:${path}`,
-        level: 'error',
+      notices = upsertNotice(notices, localNotice(`override:${path}`, 'error', () => ({
         title: path === 'seed' ? tr('notices:seedNotUsed', { value }) : tr('notices:overrideNotApplied', { path, value }),
         lines: [...r.errors.map(formatFieldError), tr('notices:runsWithout')],
-      });
+      })));
     }
     if (!resolution.ok) {
-      notices = upsertNotice(notices, {
-        key: 'run',
-        level: 'error',
+      notices = upsertNotice(notices, localNotice('run', 'error', () => ({
         title: tr('notices:scenarioInvalid', { file: entry.file }),
         lines: resolution.errors.map(formatFieldError),
-      });
+      })));
     }
     this.set({ resolution, knobOptions, presetValues, notices });
     if (!resolution.ok) return;
@@ -397,7 +415,7 @@ export class AppController {
       resolution = await this.clientB.validate(entry.text, entry.format ?? 'toml', overrides);
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('runB', tr('notices:runBNotChecked'), e) });
+      this.set({ notices: this.withError('runB', 'notices:runBNotChecked', e) });
       return;
     }
     if (token !== this.token) return;
@@ -406,12 +424,10 @@ export class AppController {
       const [path, value] = r.override;
       // A's refused overrides are already reported; these are B's own.
       if (!request.compare.some(([p]) => p === path)) continue;
-      notices = upsertNotice(notices, {
-        key: `overrideB:${path}`,
-        level: 'error',
+      notices = upsertNotice(notices, localNotice(`overrideB:${path}`, 'error', () => ({
         title: tr('notices:runBOverride', { path, value }),
         lines: [...r.errors.map(formatFieldError), tr('notices:runBWithout')],
-      });
+      })));
     }
     this.set({ resolutionB: resolution, notices });
     if (!resolution.ok) return;
@@ -423,7 +439,7 @@ export class AppController {
       storeB.receive(msg);
       if (msg.type === 'error') {
         const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
-        this.set({ notices: upsertNotice(this.snapshot.notices, { key: 'runB', level: 'error', title: tr('notices:runBFailed'), lines }) });
+        this.set({ notices: upsertNotice(this.snapshot.notices, localNotice('runB', 'error', () => ({ title: tr('notices:runBFailed'), lines }))) });
       }
     });
     storeB.begin(runId);
@@ -443,12 +459,10 @@ export class AppController {
     } else if (msg.type === 'error') {
       const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
       this.set({
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'run',
-          level: 'error',
+        notices: upsertNotice(this.snapshot.notices, localNotice('run', 'error', () => ({
           title: msg.error.panic ? tr('notices:engineFailed') : tr('notices:runFailed'),
           lines,
-        }),
+        }))),
       });
     }
   }
@@ -496,12 +510,10 @@ export class AppController {
       text = await decodeScenario(cs);
     } catch (e) {
       this.set({
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'url:cs',
-          level: 'warning',
+        notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'warning', () => ({
           title: tr('notices:urlParam', { param: 'cs' }),
           lines: [tr('notices:withAllowed', { problem: e instanceof Error ? e.message : String(e), allowed: ALLOWED.cs }), fallback('cs')],
-        }),
+        }))),
       });
       return null;
     }
@@ -511,16 +523,14 @@ export class AppController {
       if (r.ok && r.scenario) entry = { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] };
       else {
         this.set({
-          notices: upsertNotice(this.snapshot.notices, {
-            key: 'url:cs',
-            level: 'error',
+          notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'error', () => ({
             title: tr('notices:csCannotRun'),
             lines: [...r.errors.map(formatFieldError), fallback('cs')],
-          }),
+          }))),
         });
       }
     } catch (e) {
-      this.set({ notices: this.withError('url:cs', tr('notices:csNotChecked'), e) });
+      this.set({ notices: this.withError('url:cs', 'notices:csNotChecked', e) });
     }
     this.customCache.set(cs, entry);
     return entry;
@@ -584,14 +594,10 @@ export class AppController {
     else this.deps.history.replace(search);
   }
 
-  /** The notices with an error notice for `e` under `key`. */
-  private withError(key: string, title: string, e: unknown) {
-    return upsertNotice(this.snapshot.notices, {
-      key,
-      level: 'error',
-      title,
-      lines: [e instanceof Error ? e.message : String(e)],
-    });
+  /** The notices with an error notice for `e` under `key`, titled by a catalog key. */
+  private withError(key: string, titleKey: string, e: unknown) {
+    const message = e instanceof Error ? e.message : String(e);
+    return upsertNotice(this.snapshot.notices, localNotice(key, 'error', () => ({ title: tr(titleKey), lines: [message] })));
   }
 
   private set(patch: Partial<AppSnapshot>): void {
@@ -632,6 +638,7 @@ export function runFields(s: UrlState): UrlState {
   return out;
 }
 
+/** A URL problem's notice; its wording is that of the language the URL was read in (relocalize reads it again). */
 function urlNotice(p: UrlProblem, index: number): Notice {
   return {
     key: `url:${p.param}:${index}`,
