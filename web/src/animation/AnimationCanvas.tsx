@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { t as tr } from '../i18n';
 import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
@@ -12,10 +11,13 @@ import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHei
 import { gaugeSeries, gaugesAt } from './gauges';
 import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import { fadeSimMs, packetsAt } from './packets';
+import { TraceWindows } from '../state/traceWindows';
+import { useTranslation } from 'react-i18next';
 
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
 export function AnimationCanvas() {
-  const { store, playback } = useServices();
+  const { store, playback, controller } = useServices();
+  const { t: tr } = useTranslation('common');
   const run = useRun();
   const { speed } = usePlayback();
   const themeName = useThemeName();
@@ -34,6 +36,11 @@ export function AnimationCanvas() {
     [topology, width, height, buffers, text],
   );
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
+  // A run too large to keep whole: past the kept trace, windows of it simulated again.
+  const windows = useMemo(
+    () => (traceTruncatedAtMs !== null ? new TraceWindows((from, to) => controller.traceWindow(from, to), delays, () => playback.invalidate()) : null),
+    [traceTruncatedAtMs, controller, delays, playback],
+  );
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -50,7 +57,8 @@ export function AnimationCanvas() {
     let shown = '';
     let shownDown = '';
     const off = playback.onFrame((t) => {
-      const trace = store.traceView();
+      const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;
+      const trace = beyond ? windows.viewAt(t) : store.traceView();
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
       const down = downAt(outages, scene.geometry.lanes.length, t);
       drawScene(ctx, scene, frame, theme, down);
@@ -70,13 +78,14 @@ export function AnimationCanvas() {
         canvas.setAttribute('data-packets', count);
         canvas.setAttribute('data-aggregated', dense);
       }
-      if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
-        drawNote(ctx, tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme, scene.text.note);
+      if (beyond && trace === null) {
+        drawNote(ctx, windows.loading ? tr('layout.windowLoading', { time: formatClock(t) }) : tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme, scene.text.note);
       }
+      canvas.setAttribute('data-trace', beyond ? (trace ? 'window' : 'loading') : 'kept');
     });
     return off;
     // themeName: the colours are read again when the theme changes.
-  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion, buffers]);
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion, buffers, windows, tr]);
 
 
   const label = topology

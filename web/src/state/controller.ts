@@ -3,7 +3,8 @@
 // to the URL. Views read its snapshot and call its methods; they hold no state
 // of their own beyond text being typed.
 
-import type { EngineClient } from '../engine/client';
+import type { EngineClient, RunRequest } from '../engine/client';
+import type { TraceChunk } from '../engine/traceColumns';
 import { t as tr } from '../i18n';
 import type { FieldError, Scenario } from '../generated/types';
 import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
@@ -21,6 +22,7 @@ import {
   type ScenarioFiles,
 } from './catalog';
 import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
+import { overrideEffects } from './overrideEffects';
 import type { RunStore } from './runStore';
 import { decodeScenario, encodeForUrl } from './customScenario';
 import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
@@ -103,6 +105,8 @@ export class AppController {
   private clientB: EngineClient | null = null;
   /** What each run is running: an unchanged run is not started again. */
   private runningA: string | null = null;
+  /** What run A was started with (for trace windows of it). */
+  private runRequestA: Omit<RunRequest, 'recording'> | null = null;
   private runningB: string | null = null;
   private readonly customCache = new Map<string, CatalogEntry | null>();
 
@@ -369,6 +373,14 @@ export class AppController {
         lines: [...r.errors.map(formatFieldError), tr('notices:runsWithout')],
       })));
     }
+    // Accepted but not shown as set: no setting is ignored or cut short without a word.
+    for (const e of overrideEffects(resolution.accepted)) {
+      const value = e.value.length > 40 ? `${e.value.slice(0, 37)}...` : e.value;
+      notices = upsertNotice(notices, localNotice(`override:effect:${e.path}`, 'warning', () => ({
+        title: tr(e.kind === 'ignored' ? 'common:layout.overrideIgnoredTitle' : 'common:layout.overrideClippedTitle', { path: e.path, value }),
+        lines: [tr(e.kind === 'ignored' ? 'common:layout.overrideIgnored' : 'common:layout.overrideClipped', { path: e.path, chars: e.shownChars ?? 0, length: [...e.value].length })],
+      })));
+    }
     if (!resolution.ok) {
       notices = upsertNotice(notices, localNotice('run', 'error', () => ({
         title: tr('notices:scenarioInvalid', { file: entry.file }),
@@ -384,6 +396,7 @@ export class AppController {
     const alive = meta.status === 'running' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
       this.runningA = keyA;
+      this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };
       const runId = this.deps.client.run(
         { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
         (msg) => this.onRunMessage(msg),
@@ -556,6 +569,16 @@ export class AppController {
     this.deps.window?.reset();
     void this.apply({ scenario: CUSTOM_SCENARIO, custom: encoded.cs, seed: null, sets: [], t: 0 }, 'push', 0);
     return { ok: true };
+  }
+
+  /**
+   * Run A's trace between two times, simulated again in its worker: the
+   * animation past the end of a trace too large to keep whole.
+   */
+  traceWindow(fromMs: number, toMs: number): Promise<TraceChunk | null> {
+    const r = this.runRequestA;
+    if (!r) return Promise.resolve(null);
+    return this.deps.client.traceWindow(r, fromMs, toMs);
   }
 
   /** Writes any pending view change to the URL now (before it is copied). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { formatClock } from '../format';
+import { differenceLabel } from '../state/differenceLabel';
 import { Segmented } from './controls/Segmented';
 import { useApp, useServices, useView } from './services';
 
@@ -35,9 +36,10 @@ export function ComparePanel() {
         <ul className="differences" aria-label={t('differences')}>
           {compare.map(([path, value]) => (
             <li key={path}>
-              <code>
-                {path} = {value}
-              </code>
+              {/* The setting in words; the exact path stays at hand for a copy into a CLI. */}
+              <span className="difference-text" title={path}>
+                {differenceLabel(path, app.entry?.scenario?.knobs ?? [])}: <code>{value}</code>
+              </span>
               <button type="button" className="icon-button" aria-label={t('removeNamed', { path })} title={t('common:remove')} onClick={() => controller.removeDifference(path)}>
                 <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
                   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

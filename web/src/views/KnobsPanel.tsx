@@ -76,7 +76,7 @@ export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: Knob
       >
         {knob.selected < 0 && (
           <option value="custom" disabled>
-            {knob.text}
+            {knob.unset ? t('common:layout.knobNotSet') : knob.text}
             {invalid ? t('common:notValid') : ''}
           </option>
         )}

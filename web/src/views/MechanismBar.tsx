@@ -4,7 +4,8 @@ import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { Segmented } from './controls/Segmented';
 import { Switch } from './controls/Switch';
-import { choosePreset, useCommitKnob, useKnobs } from './useKnobs';
+import { choosePreset, useCommitKnob, useEditTarget, useKnobs } from './useKnobs';
+import { useApp } from './services';
 import { useServices } from './services';
 
 /** A preset knob with an "off" first preset and one other reads best as a switch. */
@@ -18,12 +19,20 @@ function presetSwitch(p: PresetKnobView): boolean {
  */
 export function MechanismBar() {
   const { fields, presets } = useKnobs();
+  const { run } = useEditTarget();
+  const comparing = useApp().request.compare !== undefined;
   const prominentFields = fields.filter((k) => k.prominent);
   const prominentPresets = presets.filter((p) => p.prominent);
   const { t } = useTranslation('controls');
   if (prominentFields.length === 0 && prominentPresets.length === 0) return null;
   return (
-    <section className="mechanisms" aria-label={t('knobs.mechanisms')} data-testid="mechanisms">
+    <section className={`mechanisms ${comparing ? `mechanisms-run-${run}` : ''}`} aria-label={t('knobs.mechanisms')} data-testid="mechanisms" data-run={comparing ? run : undefined}>
+      {/* In compare mode the switches show and change the run the settings edit; the network shows run A. */}
+      {comparing && (
+        <span className={`mechanisms-run run-badge-${run}`} data-testid="mechanisms-run">
+          {t('common:layout.mechanismsOfRun', { run })}
+        </span>
+      )}
       {prominentFields.map((k) => (
         <FieldMechanism key={k.path} knob={k} />
       ))}

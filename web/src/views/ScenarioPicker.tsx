@@ -53,6 +53,7 @@ export function ScenarioPicker() {
                       <button
                         type="button"
                         className="scenario-option"
+                        data-scenario={s?.id}
                         aria-current={isCurrent}
                         disabled={!s}
                         onClick={() => {
@@ -80,7 +81,7 @@ export function ScenarioPicker() {
             </section>
           ))}
           <section className="picker-group" aria-label={t('picker.custom')}>
-            <h3>{t('picker.custom')}</h3>
+            <h2>{t('picker.custom')}</h2>
             <ul>
               <li>
                 <button
