@@ -122,8 +122,7 @@ export function EventTable({ height }: { height: number }) {
                   {text.ends ? (
                     <>
                       <span className="where-end">{text.ends.from}</span>
-                      <span aria-hidden="true"> → </span>
-                      <span className="visually-hidden">{t('table.to')}</span>
+                      <span className="where-arrow"> → </span>
                       <span className="where-end">{text.ends.to}</span>
                     </>
                   ) : (
