@@ -142,6 +142,11 @@ for (const [name, viewport] of [
     expect(spilled).toEqual([]);
     await keep(testInfo, `korean-${name}`, await page.screenshot());
     await keep(testInfo, `korean-${name}-full`, await page.screenshot({ fullPage: true }));
+    // A long scenario title: the picker gives way, the page does not scroll sideways.
+    await app.open('/?s=seed002/two-connections&lang=ko');
+    await app.waitForRun();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await keep(testInfo, `korean-${name}-long-title`, await page.screenshot());
   });
 }
 
