@@ -89,7 +89,8 @@ test('legends list only what the run has; the outage bands can be hidden', async
   expect(shown).not.toContain('UDP datagram');
   const cwnd = page.getByTestId('plot-cwnd');
   await expect(cwnd.locator('.legend')).not.toContainText('(0)');
-  const toggle = cwnd.getByTestId('band-toggle');
+  // One switch per band layer (each direction of the radio link); any hides them all.
+  const toggle = cwnd.getByTestId('band-toggle').first();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const before = await cwnd.locator('canvas').screenshot();
   await toggle.click();
