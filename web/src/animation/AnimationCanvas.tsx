@@ -56,6 +56,7 @@ export function AnimationCanvas() {
     const outages = topology ? outageSeries(views, topology) : [];
     let shown = '';
     let shownDown = '';
+    let shownSource = '';
     const off = playback.onFrame((t) => {
       const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;
       const trace = beyond ? windows.viewAt(t) : store.traceView();
@@ -81,7 +82,12 @@ export function AnimationCanvas() {
       if (beyond && trace === null) {
         drawNote(ctx, windows.loading ? tr('layout.windowLoading', { time: formatClock(t) }) : tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme, scene.text.note);
       }
-      canvas.setAttribute('data-trace', beyond ? (trace ? 'window' : 'loading') : 'kept');
+      // For tests: where the packets drawn come from.
+      const source = beyond ? (trace ? 'window' : 'loading') : 'kept';
+      if (source !== shownSource) {
+        shownSource = source;
+        canvas.setAttribute('data-trace', source);
+      }
     });
     return off;
     // themeName: the colours are read again when the theme changes.

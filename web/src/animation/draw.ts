@@ -59,7 +59,8 @@ function nodeLabelWidth(geo: Geometry, text: TextSizes): number {
 
 export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = [], text: TextSizes = textSizes(1)): Scene {
   const layout = layoutTopology(topology);
-  const geo = geometry(layout, topology, { width, height, marginX: 80, marginY: 18 });
+  // Side margins hold half a node name; on a phone, lanes need the width more than the margins.
+  const geo = geometry(layout, topology, { width, height, marginX: Math.max(4 * charWidth(text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
   // Stack heights count full-size segments of the first flow.
   const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
   const limits = topology.channels.map((c, i) => queueLimit(c, packetBytes, buffers.find((b) => b.channels.includes(i))));

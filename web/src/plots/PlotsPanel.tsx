@@ -10,6 +10,8 @@ import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
 import { useSettledVersion } from '../views/useSettledVersion';
 import { usePopover } from '../views/controls/usePopover';
+import { useTextSizes } from '../views/useViewScale';
+import { textSizes } from '../viewScale';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -41,6 +43,8 @@ export function PlotsPanel() {
   const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
   const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
   const selectId = useId();
+  // Larger text (present mode) takes room from the plot area: the plots grow with it.
+  const grow = 1 + (useTextSizes().tick / textSizes(1).tick - 1) * 0.6;
   const { endMs, status } = run;
   // Models are rebuilt from all the data: at a settled pace while a run streams in.
   const dataVersion = useSettledVersion(run);
@@ -125,7 +129,7 @@ export function PlotsPanel() {
                 stepEndMs={stepEndMs}
                 complete={complete}
                 dataVersion={dataVersion + (comparing ? versionB : 0) * 1e6}
-                height={def.wide ? 240 : 200}
+                height={Math.round((def.wide ? 240 : 200) * grow)}
                 exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
                 exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? t('panel.subtitleFlow', { id: flow.id }) : ''}${runB ? ` · ${t('plot.abLegend')}` : ''}`}
               />
