@@ -2,6 +2,7 @@
 // Starting a run cancels the previous one; replies of older runs are dropped.
 
 import type { Recording } from '../generated/types';
+import { runBudget, type RunBudget } from './budget';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
 
 /** A message pipe to an engine host (a Worker in the app, an in-process host in tests). */
@@ -17,6 +18,8 @@ export interface RunRequest {
   format: ScenarioFormat;
   overrides: Override[];
   recording: Recording;
+  /** Default: this browser's budget (see budget.ts); null: none. */
+  budget?: RunBudget | null;
 }
 
 export type RunListener = (msg: RunMessage) => void;
@@ -69,8 +72,16 @@ export class EngineClient {
     // the old run are dropped below since it is no longer the active one.
     const runId = this.nextId++;
     this.active = { runId, listener };
-    this.channel.send({ type: 'run', runId, ...request, overrides: [...request.overrides] });
+    const budget = request.budget === undefined ? runBudget() : request.budget;
+    const { text, format, recording } = request;
+    this.channel.send({ type: 'run', runId, text, format, recording, overrides: [...request.overrides], ...(budget ? { budget } : {}) });
     return runId;
+  }
+
+  /** Goes on with a run that stopped at its budget. */
+  continueRun(): void {
+    const run = this.active;
+    if (run) this.channel.send({ type: 'continue', runId: run.runId });
   }
 
   /** Cancels the run in progress, if any; its listener hears `cancelled`. */

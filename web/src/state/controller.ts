@@ -249,6 +249,12 @@ export class AppController {
     void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
   }
 
+  /** Gives a run stopped at its budget one more budget. */
+  continueRun(): void {
+    this.deps.client.continueRun();
+    this.deps.store.resume();
+  }
+
   cancel(): void {
     this.deps.client.cancel();
     this.clientB?.cancel();
@@ -370,7 +376,7 @@ export class AppController {
     // An unchanged run A (only run B's settings changed) keeps its results.
     const keyA = runKey(entry.text, resolution.accepted);
     const meta = this.deps.store.getMeta();
-    const alive = meta.status === 'running' || meta.status === 'done';
+    const alive = meta.status === 'running' || meta.status === 'paused' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
       this.runningA = keyA;
       const runId = this.deps.client.run(

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatClock, formatCount } from '../format';
 import { useRun, useServices } from './services';
 
@@ -6,6 +7,7 @@ export function RunStatus() {
   const run = useRun();
   const { controller } = useServices();
   const pct = Math.round(run.progress * 100);
+  const { t } = useTranslation('budget');
   return (
     <div className="run-status" data-testid="run-status" aria-live="polite">
       {run.status === 'running' && (
@@ -22,6 +24,23 @@ export function RunStatus() {
             Simulating… {pct}% ({formatClock(run.nowMs)} of {formatClock(run.endMs)})
           </p>
         </>
+      )}
+      {run.status === 'paused' && (
+        <div className="notice notice-warning" role="status" data-testid="run-paused">
+          <p>
+            {run.pausedReason === 'wall'
+              ? t('paused.wall', { seconds: Math.round((run.wallMs ?? 0) / 1000), now: formatClock(run.nowMs), end: formatClock(run.endMs) })
+              : t('paused.events', { events: formatCount(run.events), now: formatClock(run.nowMs), end: formatClock(run.endMs) })}
+          </p>
+          <div className="progress-row">
+            <button type="button" className="button" title={t('paused.continueTitle')} onClick={() => controller.continueRun()}>
+              {t('paused.continue')}
+            </button>
+            <button type="button" className="button" onClick={() => controller.cancel()}>
+              {t('paused.stop')}
+            </button>
+          </div>
+        </div>
       )}
       {run.status === 'done' && (
         <p className="muted">
