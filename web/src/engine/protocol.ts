@@ -103,7 +103,20 @@ export type UiToEngine =
     }
   | { type: 'cancel'; runId: number }
   /** Go on with a run that stopped at its budget, with one more budget. */
-  | { type: 'continue'; runId: number };
+  | { type: 'continue'; runId: number }
+  | {
+      /**
+       * The trace of a run between two times, simulated again from the start
+       * (runs are deterministic): the animation of a run too large to keep whole.
+       */
+      type: 'traceWindow';
+      requestId: number;
+      text: string;
+      format: ScenarioFormat;
+      overrides: Override[];
+      fromMs: number;
+      toMs: number;
+    };
 
 export type EngineToUi =
   | { type: 'validated'; requestId: number; resolution: Resolution }
@@ -129,6 +142,8 @@ export type EngineToUi =
   | { type: 'cancelled'; runId: number }
   /** The run reached its budget: the summary so far; it waits for `continue` or `cancel`. */
   | { type: 'paused'; runId: number; reason: 'events' | 'wall'; summary: Summary; events: number; nowMs: number; wallMs: number }
+  | { type: 'traceWindowed'; requestId: number; fromMs: number; toMs: number; trace: TraceChunk | null }
+  | { type: 'traceWindowFailed'; requestId: number; error: EngineError }
   | { type: 'error'; runId: number; error: EngineError };
 
 /** The replies that belong to a run. */
@@ -136,6 +151,7 @@ export type RunMessage = Extract<EngineToUi, { runId: number }>;
 
 /** Buffers of a message to transfer rather than copy. */
 export function transferables(msg: EngineToUi): Transferable[] {
+  if (msg.type === 'traceWindowed') return msg.trace ? [...new Set(columnBuffers(msg.trace))] : [];
   if (msg.type !== 'progress') return [];
   const out: Transferable[] = [];
   if (msg.series) {

@@ -133,6 +133,9 @@ fn build_channel(seed: u64, c: &ResolvedChannel) -> Channel {
     if let Some(red) = &c.red {
         channel = channel.with_red(Red::new(red.clone(), stream("red")));
     }
+    if let Some(aqm) = &c.aqm {
+        channel = channel.with_aqm(crate::net::aqm::Aqm::new(aqm, stream(aqm.name())));
+    }
     if let Some(pool) = c.pool {
         channel = channel.with_pool(pool as u16);
     }
@@ -203,6 +206,7 @@ impl Simulation {
                 })
                 .collect();
         }
+        net.aqm_series = crate::net::AqmSeries::register_all(r.channels.iter().map(|c| (c.name.as_str(), c.aqm.as_ref())), &mut series);
         for (i, c) in r.channels.iter().enumerate() {
             if c.outages.is_some() {
                 let id = series.register(&c.name, "outage", "s", SeriesStyle::Marker);

@@ -1,6 +1,7 @@
 //! Scenario files: format, loading, overrides, validation.
 
 mod app;
+pub mod aqm;
 pub mod error;
 pub mod limits;
 pub mod load;

@@ -57,6 +57,8 @@ pub struct ResolvedChannel {
     pub ber: f64,
     /// RED instead of DropTail.
     pub red: Option<RedParams>,
+    /// CoDel, FQ-CoDel or PIE instead of DropTail.
+    pub aqm: Option<crate::net::aqm::AqmConfig>,
     /// Index in [`Resolved::pools`] of the shared buffer it draws on.
     pub pool: Option<usize>,
     pub outages: Option<Outages>,
@@ -520,7 +522,7 @@ fn resolve_channel(
     let limit = queue_limit(ck, &format!("{queue_base}.limit"), queue.limit);
     let (rate, delay) = (rate?, delay?);
     let red = match queue.kind {
-        QueueKind::Droptail => None,
+        QueueKind::Droptail | QueueKind::Codel | QueueKind::FqCodel | QueueKind::Pie => None,
         QueueKind::Red => {
             let spec = queue.red.clone().unwrap_or_default();
             mechanisms::red(ck, &queue_base, &spec, queue.limit, rate.0, delay.duration())
@@ -533,6 +535,7 @@ fn resolve_channel(
     let outages = outages.as_ref().and_then(|o| mechanisms::outages(ck, &outages_base, o));
     let mtu_path = pick(own_mtu.is_some(), "mtu");
     let mtu = own_mtu.or(l.mtu).and_then(|m| mechanisms::mtu(ck, &mtu_path, m));
+    let aqm = super::aqm::resolve(ck, &queue_base, &queue, limit, mtu.map(u64::from));
     let buffer = queue.buffer.clone().map(|id| (id, format!("{queue_base}.buffer")));
     if ck.errors.len() > errors_before {
         return None;
@@ -549,6 +552,7 @@ fn resolve_channel(
         order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
         ber,
         red,
+        aqm,
         pool: None,
         outages,
         gilbert,
