@@ -57,7 +57,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit
 export const MAX_PARAM_LENGTH = 2000;
 /** A link longer than this, or with more parameters, is cut to its first part (one notice says so). */
 export const MAX_URL_LENGTH = 64_000;
-export const MAX_URL_PARAMS = 500;
+export const MAX_URL_PARAMS = 200;
 /** Problems listed one by one; the rest are counted in one more. */
 export const MAX_PROBLEMS = 20;
 const MAX_PLOTS = 24;
