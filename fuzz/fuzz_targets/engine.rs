@@ -18,7 +18,7 @@ const BASES: [&str; 4] = [
 /// Settings the input chooses among, with values from its bytes.
 const KNOBS: [(&str, &[&str]); 10] = [
     ("seed", &["1", "2", "77", "9007199254740991"]),
-    ("duration", &["1s", "3s", "100ms", "7s"]),
+    ("flows.0.app.start", &["0s", "10ms", "300ms"]),
     ("flows.0.tcp.variant", &["tahoe", "reno", "newreno", "sack1", "fack", "vegas"]),
     ("flows.0.tcp.initial_window", &["1", "2", "4", "10"]),
     ("flows.0.tcp.rwnd", &["1KB", "8KB", "64KB", "1MB"]),
@@ -46,15 +46,18 @@ fn check(sim: &Simulation) {
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     let base = BASES[pick as usize % BASES.len()];
-    let overrides: Vec<Override> = rest
+    // Short runs, so that many fit in a fuzzing session: 20 ms to 1 s simulated.
+    let duration = ["20ms", "100ms", "300ms", "1s"][(pick as usize / BASES.len()) % 4];
+    let short = Override { path: "duration".into(), value: path::parse_value(duration) };
+    let overrides: Vec<Override> = std::iter::once(short).chain(rest
         .chunks(2)
         .filter_map(|c| {
             let (knob, values) = KNOBS[*c.first()? as usize % KNOBS.len()];
             let raw = values[*c.get(1).unwrap_or(&0) as usize % values.len()];
             Some(Override { path: knob.to_string(), value: path::parse_value(raw) })
-        })
+        }))
         .collect();
     let Ok((_, mut sim)) = prepare(base, Format::Toml, &overrides, Recording::Series) else { return };
-    sim.run_within(2_000_000, |_| false);
+    sim.run_within(10_000, |_| false);
     check(&sim);
 });
