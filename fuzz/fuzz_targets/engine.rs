@@ -32,7 +32,7 @@ const KNOBS: [(&str, &[&str]); 10] = [
 fn check(sim: &Simulation) {
     for (ch, rc) in sim.channel_states().iter().zip(sim.channels()) {
         let st = &ch.stats;
-        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered, "{}", rc.name);
+        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered + st.queue_drops, "{}", rc.name);
     }
     for s in sim.series().all() {
         assert!(s.t_ns.windows(2).all(|w| w[0] <= w[1]), "{} goes back in time", s.info.name);
