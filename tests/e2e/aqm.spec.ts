@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app';
 import { KnobsPanel } from './pages/knobs';
+import { MechanismBar } from './pages/mechanisms';
 import { PlotsPanel } from './pages/plots';
 import { keep } from './support';
 
@@ -11,6 +12,7 @@ test('a CoDel bottleneck draws its sojourn time, and the queue knob offers DropT
   const app = new AppPage(page);
   const plots = new PlotsPanel(page);
   const knobs = new KnobsPanel(page);
+  const bar = new MechanismBar(page);
   await app.open('/?s=examples/bufferbloat-codel&seed=1');
   await app.waitForRun();
   await plots.waitDrawn();
@@ -22,16 +24,17 @@ test('a CoDel bottleneck draws its sojourn time, and the queue knob offers DropT
   await keep(testInfo, 'codel-sojourn', await sojourn.screenshot());
 
   // The scenario's knob switches among the four queues.
-  const knob = knobs.control('Uplink queue');
-  await expect(knob.locator('option')).toHaveText(['droptail', 'codel', 'fq_codel', 'pie']);
+  for (const k of ['droptail', 'codel', 'fq_codel', 'pie']) await expect(bar.choice('Uplink queue', k)).toHaveCount(1);
+  await expect(bar.choice('Uplink queue', 'codel')).toBeChecked();
   // The link form's queue kind (from the schema) offers every kind.
-  const links = await knobs.openSection('Links');
-  const kind = links.locator('[data-path="links.uplink.queue.kind"]').locator('select');
+  await knobs.openSection('Links');
+  const kind = knobs.field('links.uplink.queue.kind').locator('select');
   for (const k of ['droptail', 'red', 'codel', 'fq_codel', 'pie']) await expect(kind.locator(`option[value="${k}"]`)).toHaveCount(1);
+  await expect(kind).toHaveValue('codel');
 
   // Back to DropTail: no AQM, so no sojourn plot.
   const runId = await app.runId();
-  await knobs.choose('Uplink queue', 'droptail');
+  await bar.choose('Uplink queue', 'droptail');
   await app.waitForRun(runId);
   await plots.waitDrawn();
   await expect(plots.plot('sojourn')).toHaveCount(0);
