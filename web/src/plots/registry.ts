@@ -177,7 +177,7 @@ const owd: PlotDef = {
     const srtt = flowSeries(inputs, 'srtt');
     const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
-    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume; the engine's
     // per-sample series when it records one, else half the smoothed RTT.
     const half = flowSeries(inputs, 'rtt_half');

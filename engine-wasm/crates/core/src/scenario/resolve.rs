@@ -20,8 +20,7 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 const MAX_DURATION_NS: u64 = 86_400 * 1_000_000_000;
 const MAX_RATE_BPS: u64 = 100_000_000_000;
 const MAX_DELAY_NS: u64 = 60 * 1_000_000_000;
-const MAX_NODES: usize = 1000;
-const MAX_FLOWS: usize = 1000;
+use super::limits::{MAX_FLOWS, MAX_LINKS, MAX_NODES};
 const MAX_MSS: u64 = 65_495;
 /// With window scaling (RFC 7323) the window reaches 2^30 bytes.
 const MAX_RWND: u64 = 1 << 30;
@@ -155,9 +154,20 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     ck.range("seed", s.seed, 0, MAX_SEED, &whole);
     ck.range("duration", s.duration, Dur(1), Dur(MAX_DURATION_NS), &dur);
 
-    // Nodes
+    // Counts first: nothing is built for a scenario beyond them.
+    let too_many = s.nodes.len() > MAX_NODES || s.links.len() > MAX_LINKS || s.flows.len() > MAX_FLOWS;
     if s.nodes.len() < 2 || s.nodes.len() > MAX_NODES {
         ck.fail("nodes", format!("{} nodes", s.nodes.len()), format!("2 to {MAX_NODES} nodes"));
+    }
+    if s.links.len() > MAX_LINKS {
+        ck.fail("links", format!("{} links", s.links.len()), format!("1 to {MAX_LINKS} links"));
+    }
+    if s.flows.len() > MAX_FLOWS {
+        let enabled = s.flows.iter().filter(|f| f.enabled).count();
+        ck.fail("flows", format!("{enabled} enabled of {} flows", s.flows.len()), format!("1 to {MAX_FLOWS} flows, at least one enabled"));
+    }
+    if too_many {
+        return Err(ScenarioErrors(ck.errors));
     }
     let mut seen = HashMap::new();
     for (i, n) in s.nodes.iter().enumerate() {
@@ -278,7 +288,9 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         }
     }
 
-    let routes = Routes::shortest_paths(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>());
+    // Packets are addressed to flow endpoints only: route towards those.
+    let endpoints = flows.iter().flat_map(|f| [f.to, f.from]);
+    let routes = Routes::towards(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>(), endpoints);
     if ck.errors.is_empty() {
         for f in &flows {
             for (a, b) in [(f.from, f.to), (f.to, f.from)] {
