@@ -1081,11 +1081,11 @@ corrupted: number
  */
 direction: ("reverse" | "forward")
 /**
- * Packets refused by the queue: full, RED's drops, or a full shared buffer.
+ * Packets refused by the queue: full, RED's or an AQM's drops, or a full shared buffer.
  */
 drops: number
 /**
- * RED's random (early) drops, counted in `drops` too.
+ * RED's random (early) drops and CoDel's and PIE's control-law drops, counted in `drops` too.
  */
 early_drops: number
 /**
@@ -1098,7 +1098,7 @@ from: string
  */
 id: string
 /**
- * Packets RED marked Congestion Experienced (ECN) instead of dropping.
+ * Packets RED or an AQM marked Congestion Experienced (ECN) instead of dropping.
  */
 marks: number
 /**
@@ -1132,6 +1132,10 @@ utilization: number
  */
 export interface MiddleboxSummary {
 /**
+ * Split proxy: bytes each connection may hold; null when unlimited.
+ */
+buffer_limit_bytes?: (number | null)
+/**
  * Split proxy: most bytes held at once (all flows).
  */
 buffer_max_bytes?: (number | null)
@@ -1156,6 +1160,15 @@ kind: string
  * Split proxy: segments its second legs sent again.
  */
 leg2_retransmits?: (number | null)
+/**
+ * Split proxy: segments the real receivers got again (needlessly resent
+ * by the second legs; the flows' own counters are the first legs').
+ */
+leg2_spurious_retransmits?: (number | null)
+/**
+ * Split proxy: the second legs' timeouts that proved spurious.
+ */
+leg2_spurious_timeouts?: (number | null)
 /**
  * Split proxy: retransmission timeouts of its second legs.
  */

@@ -3,7 +3,8 @@
 //!
 //! Per link: every packet offered to a channel was refused by its queue,
 //! or admitted, and an admitted one has arrived (intact, or corrupted and
-//! discarded), is still in flight or queued, or was filtered from the queue.
+//! discarded), is still in flight or queued, was filtered from the queue, or
+//! was dropped from inside it by an AQM.
 //! Per flow: the receiver got at most what was sent for it, counting what a
 //! middlebox sent on the sender's behalf.
 
@@ -44,7 +45,7 @@ fn run(path: &Path) -> Simulation {
 fn check(name: &str, sim: &Simulation) {
     for (ch, rc) in sim.channel_states().iter().zip(sim.channels()) {
         let st = &ch.stats;
-        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered, "{name}: {} admitted", rc.name);
+        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered + st.discarded, "{name}: {} admitted", rc.name);
         assert!(st.corrupted + st.outage_losses <= st.arrived + ch.in_flight() as u64, "{name}: {} lost more than it carried", rc.name);
     }
     let split = sim.middleboxes().find_map(|(_, m)| match m {

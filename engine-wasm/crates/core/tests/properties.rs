@@ -18,12 +18,13 @@ use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
 use serde_json::{json, Value};
 
-/// Per link: queue kind (0 droptail, 1 RED, 2 RED with ECN), ACK filtering,
+/// Per link: queue kind (0 droptail, 1 RED, 2 RED with ECN, 3 CoDel, 4 FQ-CoDel
+/// with ECN, 5 PIE), ACK filtering (DropTail and RED only),
 /// a share of the shared buffer, Gilbert-Elliott bursts, an outage, ARQ, an MTU
 /// and a capacity trace (forward), each optional.
 fn link_features() -> impl Strategy<Value = Value> {
     (
-        (0u8..3, any::<bool>(), any::<bool>()),
+        (0u8..6, any::<bool>(), any::<bool>()),
         prop::option::weighted(0.2, (50u64..3000, 5u64..300, prop::sample::select(vec![0.3, 1.0]))),
         prop::option::weighted(0.2, (any::<bool>(), 0u64..8000, 10u64..2000, prop::option::of(1u64..5000))),
         prop::option::weighted(0.2, (1u32..6, 5u64..200)),
@@ -32,10 +33,16 @@ fn link_features() -> impl Strategy<Value = Value> {
     )
         .prop_map(|((queue, filter_acks, shared), gilbert, outage, arq, mtu, trace)| {
             let mut link = json!({});
-            let mut queue_spec = json!({ "filter_acks": filter_acks });
-            if queue > 0 {
-                queue_spec["kind"] = json!("red");
-                queue_spec["red"] = json!({ "ecn": queue == 2 });
+            let mut queue_spec = json!({ "filter_acks": filter_acks && queue < 3 });
+            match queue {
+                1 | 2 => {
+                    queue_spec["kind"] = json!("red");
+                    queue_spec["red"] = json!({ "ecn": queue == 2 });
+                }
+                3 => queue_spec["kind"] = json!("codel"),
+                4 => queue_spec["kind"] = json!("fq_codel"),
+                5 => queue_spec["kind"] = json!("pie"),
+                _ => {}
             }
             if shared {
                 queue_spec["buffer"] = json!("shared");
@@ -123,7 +130,9 @@ fn scenario() -> impl Strategy<Value = Value> {
                     l["b"] = json!(format!("n{}", i + 1));
                     l["delay"] = json!(format!("{delay_ms}ms"));
                     l["queue"]["limit"] = json!(format!("{limit}pkt"));
-                    l["queue"]["acks_first"] = json!(acks_first);
+                    // CoDel, FQ-CoDel and PIE keep their own service order.
+                    let aqm = matches!(l["queue"]["kind"].as_str(), Some("codel" | "fq_codel" | "pie"));
+                    l["queue"]["acks_first"] = json!(*acks_first && !aqm);
                     l["errors"]["ber"] = json!(ber);
                     if l.get("forward").is_none() {
                         l["forward"] = json!({ "rate": fwd });
@@ -235,13 +244,14 @@ proptest! {
     }
 }
 
-/// Every packet a channel admitted arrived, is still there, or was filtered
+/// Every packet a channel admitted arrived, is still there, was dropped from
+/// inside the queue by an AQM, or was filtered
 /// out of its queue; losses and fragments only where a mechanism makes them.
 fn check_channels(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
     let trace = sim.trace().records();
     for (k, (ch, rc)) in sim.channel_states().iter().zip(sim.channels()).enumerate() {
         let st = &ch.stats;
-        prop_assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered, "{}", rc.name);
+        prop_assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered + st.discarded, "{}", rc.name);
         prop_assert!(st.corrupted + st.outage_losses <= st.packets, "{}", rc.name);
         prop_assert!(st.early_drops <= st.drops, "{}", rc.name);
         let link = &s["links"][rc.link.trim_start_matches('l').parse::<usize>().unwrap()];
@@ -335,7 +345,8 @@ fn check_nodes(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
     let (mut offered, mut in_low, mut in_high) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
     for (ch, rc) in sim.channel_states().iter().zip(sim.channels()) {
         let st = &ch.stats;
-        offered[rc.from.index()] += st.packets + st.drops;
+        // An AQM's drops from inside its queue were admitted first: counted once.
+        offered[rc.from.index()] += st.packets + st.drops - st.discarded;
         let lost = st.corrupted + st.outage_losses;
         let lost_in_flight_most = lost.min(ch.in_flight() as u64);
         in_low[rc.to.index()] += st.arrived.saturating_sub(lost);

@@ -63,11 +63,11 @@ pub struct ChannelStats {
     /// Packets admitted to the queue.
     pub packets: u64,
     pub bytes: u64,
-    /// Packets refused by the queue: full, RED's drops, or a full shared buffer.
+    /// Packets refused by the queue: full, RED's or an AQM's drops, or a full shared buffer.
     pub drops: u64,
-    /// RED's random ("early") drops, part of `drops`.
+    /// RED's random ("early") drops, and CoDel's and PIE's control-law drops, part of `drops`.
     pub early_drops: u64,
-    /// Packets RED marked Congestion Experienced instead of dropping.
+    /// Packets RED or an AQM marked Congestion Experienced instead of dropping.
     pub marks: u64,
     /// Packets the error model corrupted (after link-layer retries, if any).
     pub corrupted: u64,
@@ -79,6 +79,9 @@ pub struct ChannelStats {
     pub fragments: u64,
     /// ACKs removed from the queue by ACK filtering.
     pub filtered: u64,
+    /// Admitted packets an AQM dropped later from inside its queue (CoDel's
+    /// drops on the way out, FQ-CoDel's from the fattest queue), part of `drops`.
+    pub discarded: u64,
     /// Packets that reached the far end, corrupted ones included.
     pub arrived: u64,
     /// Most packets held at once.
@@ -504,6 +507,7 @@ impl Channel {
             self.held_pkts -= 1;
             self.held_bytes -= d.pkt.size_bytes as u64;
             self.stats.drops += 1;
+            self.stats.discarded += 1;
             self.stats.early_drops += d.early as u64;
         }
     }
