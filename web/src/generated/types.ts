@@ -1109,11 +1109,11 @@ corrupted: number
  */
 direction: ("reverse" | "forward")
 /**
- * Packets refused by the queue: full, RED's drops, or a full shared buffer.
+ * Packets refused by the queue: full, RED's or an AQM's drops, or a full shared buffer.
  */
 drops: number
 /**
- * RED's random (early) drops, counted in `drops` too.
+ * RED's random (early) drops and CoDel's and PIE's control-law drops, counted in `drops` too.
  */
 early_drops: number
 /**
@@ -1126,7 +1126,7 @@ from: string
  */
 id: string
 /**
- * Packets RED marked Congestion Experienced (ECN) instead of dropping.
+ * Packets RED or an AQM marked Congestion Experienced (ECN) instead of dropping.
  */
 marks: number
 /**
