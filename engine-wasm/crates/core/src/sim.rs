@@ -684,16 +684,16 @@ impl Simulation {
                     }
                     None => {
                         let (tx, rx) = (self.sender(i), self.sink(i));
-                        summary.sent_packets = tx.stats.sent_packets;
-                        summary.retransmits = tx.stats.retransmits;
-                        summary.timeouts = tx.stats.timeouts;
+                        summary.sent_packets = tx.stats().sent_packets;
+                        summary.retransmits = tx.stats().retransmits;
+                        summary.timeouts = tx.stats().timeouts;
                         summary.spurious_retransmits = rx.stats.spurious_retransmits;
                         summary.spurious_timeouts = rx.stats.spurious_timeouts;
-                        summary.rtt_mean_s = tx.stats.rtt.mean_s();
+                        summary.rtt_mean_s = tx.stats().rtt.mean_s();
                         summary.owd_fwd_mean_s = rx.stats.owd.mean_s();
                         summary.owd_fwd_std_s = rx.stats.owd.std_s();
-                        summary.owd_fwd_est_mean_s = tx.stats.owd_fwd_est.mean_s();
-                        summary.owd_fwd_est_std_s = tx.stats.owd_fwd_est.std_s();
+                        summary.owd_fwd_est_mean_s = tx.stats().owd_fwd_est.mean_s();
+                        summary.owd_fwd_est_std_s = tx.stats().owd_fwd_est.std_s();
                         summary.owd_fwd_marked_mean_s = rx.stats.owd_marked.mean_s();
                         summary.owd_fwd_marked_std_s = rx.stats.owd_marked.std_s();
                     }

@@ -13,7 +13,7 @@ pub mod sink;
 pub mod window;
 
 pub use rto::{RtoConfig, RtoEstimator, RtoTimer};
-pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers, TcpSender, VegasParams};
+pub use sender::{GrowthMetrics, RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers, TcpSender, VegasParams};
 pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
 
 use schemars::JsonSchema;
