@@ -234,7 +234,7 @@ impl Simulation {
                 ),
                 app => {
                     let mut tx =
-                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register(&mut series, &owner));
+                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register_for(&mut series, &owner, &f.sender));
                     if let Some(bytes) = app.file_bytes() {
                         tx.set_supply(bytes, true);
                     }

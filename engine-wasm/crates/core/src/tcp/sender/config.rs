@@ -57,6 +57,15 @@ pub struct SenderConfig {
     pub owd_probes: Option<u32>,
     /// Seed 004's TCP Fast Increase (needs the estimator).
     pub fast_increase: bool,
+    /// Space segments at the pacing rate (BBR always does).
+    pub pacing: bool,
+    /// Recover from losses with the SACK scoreboard and pipe (RFC 6675)
+    /// whatever the variant (Sack1 always does).
+    pub sack_recovery: bool,
+    /// Proportional Rate Reduction (RFC 6937) sizes the sends in SACK recovery.
+    pub prr: bool,
+    /// HyStart++ (RFC 9406) in CUBIC's slow start.
+    pub hystart: bool,
 }
 
 impl SenderConfig {
@@ -82,6 +91,10 @@ impl SenderConfig {
             vegas: VegasParams::default(),
             owd_probes: None,
             fast_increase: false,
+            pacing: false,
+            sack_recovery: false,
+            prr: false,
+            hystart: false,
         }
     }
 }
@@ -117,6 +130,11 @@ pub struct SenderSeries {
     /// Half of each RTT sample, the naive forward-delay guess the estimator
     /// is compared with (recorded when the estimator is on).
     pub rtt_half: SeriesId,
+    /// A paced sender's pacing rate, bit/s on the wire (BBR: gain x bandwidth).
+    pub pacing_rate: Option<SeriesId>,
+    /// BBR's bottleneck bandwidth estimate, bit/s on the wire, and min-RTT estimate, s.
+    pub btl_bw: Option<SeriesId>,
+    pub min_rtt: Option<SeriesId>,
 }
 
 impl SenderSeries {
@@ -135,6 +153,9 @@ impl SenderSeries {
             ecn_echo: id(7),
             owd_fwd_est: id(8),
             rtt_half: id(9),
+            pacing_rate: Some(id(10)),
+            btl_bw: Some(id(11)),
+            min_rtt: Some(id(12)),
         }
     }
 
@@ -152,7 +173,25 @@ impl SenderSeries {
             ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
             owd_fwd_est: reg("owd_fwd_est", "s", SeriesStyle::Points),
             rtt_half: reg("rtt_half", "s", SeriesStyle::Points),
+            pacing_rate: None,
+            btl_bw: None,
+            min_rtt: None,
         }
+    }
+
+    /// Registers a sender's series, with the pacing and path-model series
+    /// when `cfg` paces or runs BBR.
+    pub fn register_for(store: &mut SeriesStore, owner: &str, cfg: &SenderConfig) -> Self {
+        let mut s = Self::register(store, owner);
+        let bbr = cfg.variant == Variant::Bbr;
+        if cfg.pacing || bbr {
+            s.pacing_rate = Some(store.register(owner, "pacing_rate", "bps", SeriesStyle::Step));
+        }
+        if bbr {
+            s.btl_bw = Some(store.register(owner, "btl_bw", "bps", SeriesStyle::Step));
+            s.min_rtt = Some(store.register(owner, "min_rtt", "s", SeriesStyle::Step));
+        }
+        s
     }
 }
 

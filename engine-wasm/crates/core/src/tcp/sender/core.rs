@@ -7,6 +7,8 @@
 
 use super::config::{RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers};
 use super::growth::{AckEvent, Congestion, Growth, Window};
+use super::pacing::{self, Pacer};
+use super::rate_sample::{RateSample, RateSampler};
 use super::segment_clock::SegmentClock;
 use super::{owd, persist};
 use crate::agent::{AgentCtx, FlowAddr};
@@ -65,6 +67,17 @@ pub(super) struct Core {
     pub(super) last_rtt: Option<crate::time::SimDuration>,
     /// Per-segment send times, for growth and recovery that time every segment (Vegas).
     pub(super) clock: Option<SegmentClock>,
+    /// Delivery-rate sampling, for growth that models the path (BBR).
+    pub(super) rate: Option<RateSampler>,
+    /// The last ACK's delivery-rate sample.
+    pub(super) last_rate: Option<RateSample>,
+    /// The cumulative ACK the rate sampler last took.
+    pub(super) rate_seen: u32,
+    /// The smallest RTT sample so far (rate samples shorter than it are not trusted).
+    pub(super) min_rtt: Option<crate::time::SimDuration>,
+    /// Spacing segments at the pacing rate, when the sender paces; its timer
+    /// is the cwnd timer's slot (Fast Increase never runs with pacing).
+    pub(super) pacer: Option<Pacer>,
     /// Seed 004's marking, estimator and Fast Increase.
     pub(super) owd: Option<owd::OwdSender>,
     /// Bytes the application has handed over so far (ns-2's curseq_, in
@@ -82,7 +95,7 @@ pub(super) struct Core {
 }
 
 impl Core {
-    pub(super) fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries, clock: bool) -> Self {
+    pub(super) fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries, g: &Growth) -> Self {
         let rto = match cfg.rto_kind {
             RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
             RtoKind::Ns2 { clock_offset } => RtoTimer::Ns2(Ns2Rto::new(
@@ -101,6 +114,7 @@ impl Core {
                 cwnd: if cfg.start_with_one { 1.0 } else { cfg.initial_window as f64 },
                 // RFC 5681 3.1: ssthresh starts arbitrarily high; ns-2 uses the receiver window.
                 ssthresh: cfg.rwnd_segments as f64,
+                pacing_rate: None,
             },
             dupacks: 0,
             dupwnd: 0,
@@ -115,7 +129,12 @@ impl Core {
             resend_after_timeout: false,
             newly_acked: 0,
             last_rtt: None,
-            clock: clock.then(|| SegmentClock::new(cfg.rwnd_segments)),
+            clock: g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments)),
+            rate: g.wants_rate_samples().then(RateSampler::default),
+            last_rate: None,
+            rate_seen: 0,
+            min_rtt: None,
+            pacer: (cfg.pacing || g.paces()).then(Pacer::default),
             owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
             app_bytes: u64::MAX,
             app_complete: true,
@@ -146,7 +165,47 @@ impl Core {
             srtt: self.rto.srtt(),
             elapsed_s: seg.unwrap_or(0.0),
             fine_rtt_s: self.clock.as_ref().and_then(|c| c.last_sample_s()),
+            in_flight: self.snd_max - self.snd_una,
+            delivered: self.rate.as_ref().map_or(0, |r| r.delivered()),
+            rate: self.last_rate,
         }
+    }
+
+    /// A delivery-rate sample for the data the cumulative ACK now covers.
+    fn sample_rate(&mut self, pkt: &Packet, now: SimTime) {
+        let Some(rate) = self.rate.as_mut() else { return };
+        self.last_rate = rate.on_ack(self.snd_una, pkt.sack().iter(), now, self.min_rtt);
+        self.rate_seen = self.snd_una;
+    }
+
+    /// An ACK inside loss recovery, for a growth policy that keeps its model
+    /// and its window through recovery (BBR; Linux's cong_control, which
+    /// replaces PRR's window): rate sample and model update. `una_before` is
+    /// the cumulative ACK before this one.
+    pub(super) fn model_ack(&mut self, g: &mut Growth, pkt: &Packet, una_before: u32, now: SimTime) {
+        if self.snd_una != self.rate_seen || pkt.sack_len > 0 {
+            self.sample_rate(pkt, now);
+        }
+        self.newly_acked = self.snd_una.saturating_sub(una_before);
+        let ev = self.ack_event(now);
+        g.on_ack(&mut self.w, &ev);
+    }
+
+    /// The pacing rate, segments per second: the growth policy's, or else
+    /// Linux's default from cwnd and srtt; `None` before there is one.
+    pub(super) fn pacing_rate(&self) -> Option<f64> {
+        self.w.pacing_rate.or_else(|| pacing::default_rate(self.w.cwnd, self.w.in_slow_start(), self.rto.srtt()))
+    }
+
+    /// True if pacing holds the next segment back; the pacing timer is then
+    /// armed for when it may go.
+    pub(super) fn paced_out(&mut self, ctx: &mut impl AgentCtx) -> bool {
+        let Some(p) = self.pacer.as_ref() else { return false };
+        if p.ready(ctx.now()) {
+            return false;
+        }
+        ctx.set_timer(self.timers.cwnd, p.next_send());
+        true
     }
 
     /// Usable window in segments: min(cwnd + inflation, rwnd) (ns-2 `window()`).
@@ -190,6 +249,9 @@ impl Core {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
+            if self.pacer.is_some() && self.paced_out(ctx) {
+                break;
+            }
             self.output(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
@@ -239,6 +301,15 @@ impl Core {
         };
         if let Some(clock) = self.clock.as_mut() {
             clock.on_output(seq, now);
+        }
+        if let Some(rate) = self.rate.as_mut() {
+            rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
+        }
+        if self.pacer.is_some() {
+            let r = self.pacing_rate();
+            if let Some(p) = self.pacer.as_mut() {
+                p.on_sent(now, r);
+            }
         }
         ctx.send(Packet {
             flow: self.addr.flow,
@@ -308,6 +379,9 @@ impl Core {
         if let Some(r) = sample {
             self.take_rtt_sample(r, true, ctx);
         }
+        if self.rate.is_some() {
+            self.sample_rate(pkt, now);
+        }
         if self.snd_una == self.snd_max {
             // RFC 6298 (5.2): all outstanding data acknowledged, turn the timer off.
             ctx.cancel_timer(self.timers.rtx);
@@ -328,6 +402,7 @@ impl Core {
 
     pub(super) fn take_rtt_sample(&mut self, r: crate::time::SimDuration, timestamps: bool, ctx: &mut impl AgentCtx) {
         self.last_rtt = Some(r);
+        self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
         self.rto.on_sample(r, ctx.now().0, timestamps);
         self.stats.rtt.add(r);
         ctx.record(self.series.rtt, r.as_secs_f64());

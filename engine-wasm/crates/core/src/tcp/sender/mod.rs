@@ -10,8 +10,10 @@ mod config;
 mod core;
 mod growth;
 mod owd;
+mod pacing;
 mod persist;
 mod presets;
+mod rate_sample;
 mod recovery;
 mod segment_clock;
 
@@ -34,9 +36,8 @@ pub struct TcpSender {
 
 impl TcpSender {
     pub fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries) -> Self {
-        let (growth, recovery) = presets::parts(&cfg);
-        let clock = growth.wants_segment_clock();
-        TcpSender { core: Core::new(cfg, addr, timers, series, clock), growth, recovery }
+        let (growth, recovery) = presets::parts(&cfg, addr.flow.0 as u32);
+        TcpSender { core: Core::new(cfg, addr, timers, series, &growth), growth, recovery }
     }
 
     pub fn config(&self) -> &SenderConfig {
@@ -134,6 +135,26 @@ impl TcpSender {
         if self.core.adv_wnd.is_some() {
             self.core.follow_window(ctx);
         }
+        if self.core.pacer.is_some() {
+            self.record_model(ctx);
+        }
+    }
+
+    /// The pacing rate and BBR's path model, in bit/s on the wire and seconds.
+    #[inline(never)]
+    fn record_model(&self, ctx: &mut impl AgentCtx) {
+        let s = &self.core;
+        let wire_bits = ((s.cfg.mss_bytes + s.cfg.header_bytes) * 8) as f64;
+        if let (Some(id), Some(rate)) = (s.series.pacing_rate, s.pacing_rate()) {
+            ctx.record(id, rate * wire_bits);
+        }
+        let m = self.growth.metrics();
+        if let (Some(id), Some(bw)) = (s.series.btl_bw, m.btl_bw) {
+            ctx.record(id, bw * wire_bits);
+        }
+        if let (Some(id), Some(rtt)) = (s.series.min_rtt, m.min_rtt_s) {
+            ctx.record(id, rtt);
+        }
     }
 
     /// What an ACK carries for the optional mechanisms; true if a window
@@ -155,6 +176,13 @@ impl TcpSender {
     /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
     pub fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
         if kind == SenderTimers::CWND_KIND {
+            if self.core.pacer.is_some() {
+                // The pacing timer: the next segment may go.
+                if self.core.persist.is_none() {
+                    self.recovery.send(&mut self.core, ctx);
+                }
+                return;
+            }
             return self.core.on_cwnd_timer(ctx);
         }
         // With a zero window the retransmission timer's slot times the probes.
@@ -286,4 +314,25 @@ mod tests {
         assert_eq!(seqs(&ctx.take_sent()), vec![0]);
     }
 
+
+    #[test]
+    fn a_paced_sender_spaces_its_segments_at_twice_cwnd_per_srtt_in_slow_start() {
+        let mut cfg = config(Variant::Reno);
+        cfg.pacing = true;
+        cfg.initial_window = 2;
+        let mut s = sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        // No RTT sample yet: no rate, the initial window goes at once.
+        assert_eq!(seqs(&ctx.take_sent()), vec![0, 1]);
+        // The first ACK: srtt 100 ms, cwnd 3, so 2 x 3 / 0.1 s = 60 segments/s.
+        ctx.now = SimTime::ZERO + SimDuration::from_millis(100);
+        s.on_packet(&ack(1), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![2], "one now, the next one interval later");
+        let next = ctx.timer(CWND_TIMER).expect("the pacing timer");
+        assert_eq!(next.0 - ctx.now.0, 16_666_667);
+        ctx.now = next;
+        s.on_timer(SenderTimers::CWND_KIND, &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![3]);
+    }
 }

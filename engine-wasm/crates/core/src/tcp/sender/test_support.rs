@@ -5,7 +5,7 @@ use crate::agent::script::ScriptCtx;
 use crate::ids::{FlowId, NodeId, TimerId};
 
 pub(crate) const RTX: TimerId = TimerId(0);
-const CWND_TIMER: TimerId = TimerId(1);
+pub(crate) const CWND_TIMER: TimerId = TimerId(1);
 
 pub(crate) fn series() -> SenderSeries {
     SenderSeries::numbered()

@@ -4,12 +4,18 @@
 //! acts on the [`Window`] the sender's core owns. Enum dispatch keeps trait
 //! objects off the per-ACK path (as smoltcp's `AnyController`).
 
+mod bbr;
+mod cubic;
+mod hystart;
 mod reno;
 mod vegas;
 
+pub use bbr::BbrGrowth;
+pub use cubic::CubicGrowth;
 pub use reno::RenoGrowth;
 pub use vegas::{VegasGrowth, VegasParams};
 
+use super::rate_sample::RateSample;
 use crate::time::{SimDuration, SimTime};
 
 /// cwnd and ssthresh in segments (f64: ns-2 keeps fractions of a segment).
@@ -17,6 +23,8 @@ use crate::time::{SimDuration, SimTime};
 pub struct Window {
     pub cwnd: f64,
     pub ssthresh: f64,
+    /// The pacing rate a model-based policy sets (BBR), segments per second.
+    pub pacing_rate: Option<f64>,
 }
 
 impl Window {
@@ -44,6 +52,32 @@ pub struct AckEvent {
     pub elapsed_s: f64,
     /// That clock's RTT of the segment this ACK acknowledged, if it went once.
     pub fine_rtt_s: Option<f64>,
+    /// Segments outstanding after this ACK.
+    pub in_flight: u32,
+    /// Segments delivered so far, when the sender samples delivery rates.
+    pub delivered: u64,
+    /// This ACK's delivery-rate sample, when the sender takes them (BBR).
+    pub rate: Option<RateSample>,
+}
+
+#[cfg(test)]
+impl AckEvent {
+    /// An ACK at `now` with nothing else known, for building events field by field.
+    pub fn at(now: SimTime) -> Self {
+        AckEvent {
+            now,
+            ack: 0,
+            newly_acked: 1,
+            snd_nxt: 0,
+            rtt: None,
+            srtt: None,
+            elapsed_s: 0.0,
+            fine_rtt_s: None,
+            in_flight: 0,
+            delivered: 0,
+            rate: None,
+        }
+    }
 }
 
 /// A congestion signal's response.
@@ -62,12 +96,22 @@ pub enum Congestion {
 pub struct GrowthMetrics {
     /// Vegas: the smallest RTT seen, seconds.
     pub base_rtt_s: Option<f64>,
+    /// CUBIC: W_max, segments, and K, seconds.
+    pub w_max: Option<f64>,
+    pub k_s: Option<f64>,
+    /// BBR: bottleneck bandwidth estimate and pacing rate, segments per
+    /// second, and the min-RTT estimate, seconds.
+    pub btl_bw: Option<f64>,
+    pub pacing_rate: Option<f64>,
+    pub min_rtt_s: Option<f64>,
 }
 
 #[derive(Clone, Debug)]
 pub enum Growth {
     Reno(RenoGrowth),
     Vegas(VegasGrowth),
+    Cubic(CubicGrowth),
+    Bbr(BbrGrowth),
 }
 
 impl Growth {
@@ -77,6 +121,8 @@ impl Growth {
         match self {
             Growth::Reno(g) => g.on_ack(w, ack),
             Growth::Vegas(g) => g.on_ack(w, ack),
+            Growth::Cubic(g) => g.on_ack(w, ack),
+            Growth::Bbr(g) => g.on_ack(w, ack),
         }
     }
 
@@ -86,6 +132,8 @@ impl Growth {
             Growth::Reno(g) => g.on_congestion(w, event),
             // Vegas halves as Reno does on losses and timeouts (ns-2's slowdown).
             Growth::Vegas(g) => g.reno.on_congestion(w, event),
+            Growth::Cubic(g) => g.on_congestion(w, event),
+            Growth::Bbr(g) => g.on_congestion(w, event),
         }
     }
 
@@ -93,11 +141,29 @@ impl Growth {
         match self {
             Growth::Reno(_) => GrowthMetrics::default(),
             Growth::Vegas(g) => g.metrics(),
+            Growth::Cubic(g) => g.metrics(),
+            Growth::Bbr(g) => g.metrics(),
         }
     }
 
     /// The policy times every segment (the core then keeps a segment clock).
     pub fn wants_segment_clock(&self) -> bool {
         matches!(self, Growth::Vegas(_))
+    }
+
+    /// The policy needs delivery-rate samples (the core then takes them).
+    pub fn wants_rate_samples(&self) -> bool {
+        matches!(self, Growth::Bbr(_))
+    }
+
+    /// The policy sets the window on every ACK, in loss recovery too, in
+    /// place of the recovery's own rule (PRR, Reno's inflation).
+    pub fn owns_window_in_recovery(&self) -> bool {
+        matches!(self, Growth::Bbr(_))
+    }
+
+    /// The policy sets its own pacing rate and cannot do without pacing.
+    pub fn paces(&self) -> bool {
+        matches!(self, Growth::Bbr(_))
     }
 }

@@ -40,22 +40,13 @@ mod tests {
     use crate::time::SimTime;
 
     fn ack() -> AckEvent {
-        AckEvent {
-            now: SimTime::ZERO,
-            ack: 1,
-            newly_acked: 1,
-            snd_nxt: 1,
-            rtt: None,
-            srtt: None,
-            elapsed_s: 0.0,
-            fine_rtt_s: None,
-        }
+        AckEvent { ack: 1, snd_nxt: 1, ..AckEvent::at(SimTime::ZERO) }
     }
 
     #[test]
     fn slow_start_adds_a_segment_per_ack_whatever_it_acknowledges() {
         let mut g = RenoGrowth::new(64);
-        let mut w = Window { cwnd: 2.0, ssthresh: 64.0 };
+        let mut w = Window { cwnd: 2.0, ssthresh: 64.0, pacing_rate: None };
         g.on_ack(&mut w, &AckEvent { newly_acked: 2, ..ack() });
         assert_eq!(w.cwnd, 3.0, "ns-2 counts ACKs, not acknowledged bytes");
     }
@@ -63,7 +54,7 @@ mod tests {
     #[test]
     fn a_window_of_acks_in_congestion_avoidance_adds_about_one_segment() {
         let mut g = RenoGrowth::new(64);
-        let mut w = Window { cwnd: 10.0, ssthresh: 10.0 };
+        let mut w = Window { cwnd: 10.0, ssthresh: 10.0, pacing_rate: None };
         for _ in 0..10 {
             g.on_ack(&mut w, &ack());
         }
@@ -74,18 +65,18 @@ mod tests {
     #[test]
     fn a_loss_halves_and_a_timeout_restarts_from_one() {
         let mut g = RenoGrowth::new(64);
-        let mut w = Window { cwnd: 15.0, ssthresh: 64.0 };
+        let mut w = Window { cwnd: 15.0, ssthresh: 64.0, pacing_rate: None };
         g.on_congestion(&mut w, Congestion::Reduce);
-        assert_eq!(w, Window { cwnd: 7.5, ssthresh: 7.0 });
+        assert_eq!(w, Window { cwnd: 7.5, ssthresh: 7.0, pacing_rate: None });
         g.on_congestion(&mut w, Congestion::Restart);
-        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 3.0 });
+        assert_eq!(w, Window { cwnd: 1.0, ssthresh: 3.0, pacing_rate: None });
     }
 
     #[test]
     fn the_receiver_window_bounds_what_is_halved() {
         let mut g = RenoGrowth::new(20);
-        let mut w = Window { cwnd: 40.0, ssthresh: 64.0 };
+        let mut w = Window { cwnd: 40.0, ssthresh: 64.0, pacing_rate: None };
         g.on_congestion(&mut w, Congestion::Reduce);
-        assert_eq!(w, Window { cwnd: 10.0, ssthresh: 10.0 });
+        assert_eq!(w, Window { cwnd: 10.0, ssthresh: 10.0, pacing_rate: None });
     }
 }

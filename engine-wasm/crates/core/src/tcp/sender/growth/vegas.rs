@@ -130,7 +130,7 @@ impl VegasGrowth {
     }
 
     pub fn metrics(&self) -> GrowthMetrics {
-        GrowthMetrics { base_rtt_s: self.first_ack_seen.then_some(self.base_rtt) }
+        GrowthMetrics { base_rtt_s: self.first_ack_seen.then_some(self.base_rtt), ..GrowthMetrics::default() }
     }
 }
 
@@ -141,7 +141,7 @@ mod tests {
 
     /// An ACK of everything below `ack`, `snd_nxt` the next to send, at `t` s.
     fn ack(ack: u32, snd_nxt: u32, t: f64, fine_rtt_s: Option<f64>) -> AckEvent {
-        AckEvent { now: SimTime::ZERO, ack, newly_acked: 1, snd_nxt, rtt: None, srtt: None, elapsed_s: t, fine_rtt_s }
+        AckEvent { ack, snd_nxt, elapsed_s: t, fine_rtt_s, ..AckEvent::at(SimTime::ZERO) }
     }
 
     /// Runs rounds of `window` segments with `rtt` s per round trip and
@@ -170,7 +170,7 @@ mod tests {
         // No queueing at all: expected = actual, delta 0 < alpha: +1/cwnd per
         // ACK, about one segment per round trip.
         let mut g = VegasGrowth::new(VegasParams::default(), 1000);
-        let mut w = Window { cwnd: 10.0, ssthresh: 2.0 };
+        let mut w = Window { cwnd: 10.0, ssthresh: 2.0, pacing_rate: None };
         let after = rounds(&mut w, &mut g, 0.1, 0.0, 4);
         assert!(after[3] > 12.5 && after[3] < 14.5, "{after:?}");
     }
@@ -182,14 +182,14 @@ mod tests {
         let mut g = VegasGrowth::new(VegasParams::default(), 1000);
         g.on_first_ack(0.1);
         g.base_rtt = 0.1;
-        let mut w = Window { cwnd: 20.0, ssthresh: 2.0 };
+        let mut w = Window { cwnd: 20.0, ssthresh: 2.0, pacing_rate: None };
         let after = rounds(&mut w, &mut g, 0.1, 0.002, 6);
         assert!(after[5] < 20.0, "shrinks: {after:?}");
         // Between alpha and beta (2 segments queued) the window stays.
         let mut g = VegasGrowth::new(VegasParams::default(), 1000);
         g.on_first_ack(0.1);
         g.base_rtt = 0.1;
-        let mut w = Window { cwnd: 10.0, ssthresh: 2.0 };
+        let mut w = Window { cwnd: 10.0, ssthresh: 2.0, pacing_rate: None };
         // 10 * (1 - 0.1/0.125) = 2 segments queued.
         let after = rounds(&mut w, &mut g, 0.1, 0.0025, 5);
         assert!(after[2..].iter().all(|&c| c == after[2]) && after[2] < 12.0, "holds: {after:?}");
@@ -200,7 +200,7 @@ mod tests {
         let mut g = VegasGrowth::new(VegasParams::default(), 1000);
         g.on_first_ack(0.1);
         g.base_rtt = 0.1;
-        let mut w = Window { cwnd: 4.0, ssthresh: 1000.0 };
+        let mut w = Window { cwnd: 4.0, ssthresh: 1000.0, pacing_rate: None };
         // 5 ms per queued segment: 4 segments give 4 * (1 - 0.1/0.12) = 0.67 queued.
         let after = rounds(&mut w, &mut g, 0.1, 0.005, 6);
         assert!(w.ssthresh == 2.0, "left slow start: {after:?}");
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn the_base_rtt_is_the_smallest_sample() {
         let mut g = VegasGrowth::new(VegasParams::default(), 1000);
-        let mut w = Window { cwnd: 2.0, ssthresh: 2.0 };
+        let mut w = Window { cwnd: 2.0, ssthresh: 2.0, pacing_rate: None };
         g.on_ack(&mut w, &ack(1, 3, 0.3, Some(0.25)));
         g.on_ack(&mut w, &ack(2, 4, 0.35, Some(0.2)));
         g.on_ack(&mut w, &ack(3, 5, 0.6, Some(0.3)));

@@ -212,6 +212,9 @@ impl FackRecovery {
             if self.hold || s.snd_nxt as i64 > self.fack_end as i64 - 1 + win - self.retran_data {
                 break;
             }
+            if s.pacer.is_some() && s.paced_out(ctx) {
+                break;
+            }
             let seq = match self.board.next_retransmission() {
                 Some(hole) => {
                     self.board.mark_retransmitted(hole, s.snd_nxt);
@@ -278,15 +281,17 @@ mod tests {
         let first = ctx.take_sent()[0].seq;
         s.on_packet(&sack_ack(first, &[(first + 1, first + 4)]), &mut ctx);
         ctx.take_sent();
-        // Each further SACK moves fack forward by one: one segment may go
-        // whenever snd_nxt - fack + retransmitted data < cwnd.
+        // Each further SACK moves fack forward by one: a segment may go only
+        // while snd_nxt <= fack - 1 + cwnd - retransmitted data (one here).
+        let snd_max = s.snd_max();
         let mut sent = 0;
-        for k in 5..12 {
+        for k in 5..=(snd_max - first + 2) {
             s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
-            let out = ctx.take_sent();
-            sent += out.len();
-            let win = s.cwnd().min(64.0) as u32;
-            assert!(s.snd_max() <= first + k - 1 + win, "flight bound at k = {k}");
+            let win = s.cwnd() as u32;
+            for p in ctx.take_sent() {
+                assert!(p.seq < first + k - 1 + win, "segment {} at k = {k}, cwnd {win}", p.seq);
+                sent += 1;
+            }
         }
         assert!(sent > 0, "the window lets data out as fack advances");
         assert_eq!(s.stats().timeouts, 0);

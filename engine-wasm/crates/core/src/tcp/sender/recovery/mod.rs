@@ -5,6 +5,7 @@
 //! dispatch keeps trait objects off the per-ACK path.
 
 mod fack;
+mod prr;
 mod reno;
 mod sack;
 mod vegas;

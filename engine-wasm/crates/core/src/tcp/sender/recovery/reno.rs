@@ -39,7 +39,11 @@ impl RenoRecovery {
         if ack > s.snd_una {
             let in_recovery = s.last_action == LastAction::Dupack && s.recover.is_some_and(|r| ack < r);
             if self.flavor == RenoFlavor::NewReno && in_recovery {
+                let una_before = s.snd_una;
                 self.on_partial_ack(s, pkt, ctx);
+                if g.owns_window_in_recovery() {
+                    s.model_ack(g, pkt, una_before, ctx.now());
+                }
             } else {
                 if s.last_action == LastAction::Dupack {
                     s.last_action = LastAction::Exited;

@@ -11,6 +11,7 @@
 
 use super::super::core::{Core, LastAction};
 use super::super::growth::Growth;
+use super::prr::Prr;
 use crate::agent::AgentCtx;
 use crate::packet::Packet;
 use crate::tcp::scoreboard::Scoreboard;
@@ -23,12 +24,19 @@ pub(crate) struct SackRecovery {
     in_recovery: bool,
     /// After a timeout, duplicate ACKs are ignored until a new ACK (ns-2's timeout_).
     after_timeout: bool,
+    /// Size the sends in recovery by PRR (RFC 6937) instead of pipe < cwnd.
+    use_prr: bool,
+    prr: Option<Prr>,
 }
 
 impl SackRecovery {
+    pub(crate) fn new(use_prr: bool) -> Self {
+        SackRecovery { use_prr, ..SackRecovery::default() }
+    }
+
     pub(crate) fn on_ack(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
         if self.in_recovery {
-            self.on_ack_in_recovery(s, pkt, ctx);
+            self.on_ack_in_recovery(s, g, pkt, ctx);
         } else {
             self.on_ack_outside_recovery(s, g, pkt, ctx);
         }
@@ -64,8 +72,9 @@ impl SackRecovery {
         }
     }
 
-    fn on_ack_in_recovery(&mut self, s: &mut Core, pkt: &Packet, ctx: &mut impl AgentCtx) {
+    fn on_ack_in_recovery(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
+        let (una_before, sacked_before) = (s.snd_una, self.board.sacked() as i64);
         self.pipe -= 1;
         if s.recover.is_some_and(|r| ack >= r) {
             // Everything sent before the loss is acknowledged: recovery is over.
@@ -74,6 +83,10 @@ impl SackRecovery {
             self.in_recovery = false;
             self.after_timeout = false;
             self.board.clear();
+            if self.prr.take().is_some() {
+                // RFC 6937: recovery ends with cwnd = ssthresh.
+                s.w.cwnd = s.w.ssthresh;
+            }
             s.record_window(ctx);
         } else if ack > s.snd_una {
             self.on_partial_ack(s, pkt, ctx);
@@ -82,6 +95,16 @@ impl SackRecovery {
             if self.board.changed() && s.dupacks > 0 {
                 s.dupacks += 1;
             }
+        }
+        if g.owns_window_in_recovery() {
+            s.model_ack(g, pkt, una_before, ctx.now());
+            s.record_window(ctx);
+        } else if let Some(prr) = self.prr.as_mut() {
+            // RFC 6937 section 3: DeliveredData = change in snd.una + change in SACKed.
+            let delivered = (s.snd_una - una_before) as i64 + self.board.sacked() as i64 - sacked_before;
+            let sndcnt = prr.sndcnt(delivered.max(0) as u32, self.pipe);
+            s.w.cwnd = (self.pipe + sndcnt as i64).max(1) as f64;
+            s.record_window(ctx);
         }
         // Even the ACK that ends recovery sends by the pipe.
         self.send_by_pipe(s, ctx);
@@ -119,6 +142,13 @@ impl SackRecovery {
         self.pipe = (s.snd_max - s.snd_una) as i64 - s.cfg.dupack_threshold as i64;
         self.in_recovery = true;
         self.board.mark_retransmitted(s.snd_una);
+        if self.use_prr && !g.owns_window_in_recovery() {
+            // RecoverFS: the data in flight when recovery began; the fast
+            // retransmission is the first segment PRR counts as sent.
+            let mut prr = Prr::new(s.snd_max - s.snd_una, s.w.ssthresh);
+            prr.on_sent(1);
+            self.prr = Some(prr);
+        }
         s.output(s.snd_una, ctx);
         s.record_window(ctx);
     }
@@ -137,6 +167,9 @@ impl SackRecovery {
     fn send_by_pipe(&mut self, s: &mut Core, ctx: &mut impl AgentCtx) {
         let rwnd_edge = (s.snd_una + s.rwnd()).min(s.app_end());
         while self.pipe < s.w.cwnd as i64 {
+            if s.pacer.is_some() && s.paced_out(ctx) {
+                break;
+            }
             let seq = match self.board.next_retransmission() {
                 Some(hole) if hole < rwnd_edge => {
                     self.board.mark_retransmitted(hole);
@@ -152,6 +185,9 @@ impl SackRecovery {
             s.output(seq, ctx);
             s.snd_nxt = s.snd_nxt.max(seq + 1);
             self.pipe += 1;
+            if let Some(prr) = self.prr.as_mut() {
+                prr.on_sent(1);
+            }
         }
     }
 
@@ -161,6 +197,7 @@ impl SackRecovery {
         self.in_recovery = false;
         self.after_timeout = true;
         self.board.clear();
+        self.prr = None;
         s.owd_on_timeout(ctx);
         s.timeout_common(g, ctx);
     }
