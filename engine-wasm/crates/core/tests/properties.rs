@@ -100,7 +100,7 @@ fn scenario() -> impl Strategy<Value = Value> {
         link_features(),
     );
     let flow = (
-        prop::sample::select(vec!["tahoe", "reno", "newreno", "sack1", "fack", "vegas"]),
+        prop::sample::select(vec!["tahoe", "reno", "newreno", "sack1", "fack", "vegas", "cubic", "bbr"]),
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         (1u32..5, prop::sample::select(vec!["8KB", "64KB", "725KB"]), prop::sample::select(vec![536u32, 1000, 1460])),
         (any::<bool>(), any::<bool>(), any::<bool>(), 0u64..2000),
@@ -151,7 +151,7 @@ fn scenario() -> impl Strategy<Value = Value> {
                         f["app"]["kind"] = json!("file");
                         f["app"]["size"] = json!(size);
                     }
-                    let fast_increase = *owd && *variant != "vegas";
+                    let fast_increase = *owd && !matches!(*variant, "vegas" | "bbr");
                     f["tcp"] = json!({
                         "variant": variant, "mss": format!("{mss}B"), "initial_window": iw, "rwnd": rwnd,
                         "ecn": ecn, "timestamps": timestamps, "syn": syn,

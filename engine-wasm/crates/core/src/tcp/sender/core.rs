@@ -165,7 +165,8 @@ impl Core {
             srtt: self.rto.srtt(),
             elapsed_s: seg.unwrap_or(0.0),
             fine_rtt_s: self.clock.as_ref().and_then(|c| c.last_sample_s()),
-            in_flight: self.snd_max - self.snd_una,
+            // After a timeout's go-back-N, what lies beyond snd_nxt is no longer in flight.
+            in_flight: self.snd_nxt.min(self.snd_max) - self.snd_una,
             delivered: self.rate.as_ref().map_or(0, |r| r.delivered()),
             rate: self.last_rate,
         }

@@ -52,7 +52,7 @@ pub struct AckEvent {
     pub elapsed_s: f64,
     /// That clock's RTT of the segment this ACK acknowledged, if it went once.
     pub fine_rtt_s: Option<f64>,
-    /// Segments outstanding after this ACK.
+    /// Segments outstanding after this ACK (sent up to snd_nxt, not yet acknowledged).
     pub in_flight: u32,
     /// Segments delivered so far, when the sender samples delivery rates.
     pub delivered: u64,
