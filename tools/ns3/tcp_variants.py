@@ -14,7 +14,7 @@ CUBIC without HyStart (ns-3's TcpCubic has it on by default; ours is off by
 default); BBR with pacing (TcpBbr needs it). The bottleneck's device queue
 holds one packet, so the FIFO queue disc is where packets wait and drop.
 
-Usage: python3 tools/ns3/tcp_variants.py CASE [--time 30]
+Usage: python3 tools/ns3/tcp_variants.py CASE [--time 30] [--delack 2]
   CASE: single-cubic-1bdp, single-cubic-5bdp, single-bbr-1bdp, single-bbr-5bdp,
         cubic-vs-newreno, bbr-two-rtts, or all (one process each).
 Prints one JSON object per case: per flow goodput (from --from seconds on),
@@ -73,12 +73,12 @@ def episodes(drops):
     return len(starts), (sum(gaps) / len(gaps) if gaps else None)
 
 
-def run(case, seconds):
+def run(case, seconds, delack=2):
     flows, buffer_pkts, measure_from, default_s = CASES[case]
     seconds = seconds or default_s
     ns.Config.SetDefault("ns3::TcpSocket::SegmentSize", ns.UintegerValue(1460))
     ns.Config.SetDefault("ns3::TcpSocket::InitialCwnd", ns.UintegerValue(10))
-    ns.Config.SetDefault("ns3::TcpSocket::DelAckCount", ns.UintegerValue(2))
+    ns.Config.SetDefault("ns3::TcpSocket::DelAckCount", ns.UintegerValue(delack))
     ns.Config.SetDefault("ns3::TcpSocket::SndBufSize", ns.UintegerValue(4 << 20))
     ns.Config.SetDefault("ns3::TcpSocket::RcvBufSize", ns.UintegerValue(4 << 20))
     ns.Config.SetDefault("ns3::TcpSocketBase::Sack", ns.BooleanValue(True))
@@ -161,6 +161,7 @@ def run(case, seconds):
     return {
         "case": case,
         "seconds": seconds,
+        "delack": delack,
         "flows": [v for v, _ in flows],
         "goodput_bps": [round(g) for g in goodputs],
         "rtt_mean_s": [round(r, 5) for r in rtts],
@@ -173,21 +174,24 @@ def run(case, seconds):
 
 def main(argv):
     seconds = None
+    delack = 2
     cases = []
     it = iter(argv)
     for a in it:
         if a == "--time":
             seconds = float(next(it))
+        elif a == "--delack":
+            delack = int(next(it))
         else:
             cases.append(a)
     if cases == ["all"] or not cases:
         cases = list(CASES)
     if len(cases) == 1:
-        print(json.dumps(run(cases[0], seconds)), flush=True)
+        print(json.dumps(run(cases[0], seconds, delack)), flush=True)
         return
     # One process per run: ns-3's globals (node ids, routing) outlive Simulator::Destroy.
     for case in cases:
-        extra = ["--time", str(seconds)] if seconds else []
+        extra = (["--time", str(seconds)] if seconds else []) + ["--delack", str(delack)]
         subprocess.run([sys.executable, __file__, case, *extra], check=True)
 
 
