@@ -9,6 +9,8 @@ import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
 import { useSettledVersion } from '../views/useSettledVersion';
 import { usePopover } from '../views/controls/usePopover';
+import { useTextSizes } from '../views/useViewScale';
+import { textSizes } from '../viewScale';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -40,6 +42,8 @@ export function PlotsPanel() {
   const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
   const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
   const selectId = useId();
+  // Larger text (present mode) takes room from the plot area: the plots grow with it.
+  const grow = 1 + (useTextSizes().tick / textSizes(1).tick - 1) * 0.6;
   const { endMs, status } = run;
   // Models are rebuilt from all the data: at a settled pace while a run streams in.
   const dataVersion = useSettledVersion(run);
@@ -108,7 +112,6 @@ export function PlotsPanel() {
   return (
     <Panel title="Plots" aside={aside} className="plots-panel" testId="plots-panel">
       {missingFlow && <p className="warning-text">There is no flow “{v.flow}” in this run; showing {flow?.id}.</p>}
-      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
       <div className="plots">
         {shown.map((def) => {
           const model = models.get(def.id);
@@ -124,7 +127,7 @@ export function PlotsPanel() {
                 stepEndMs={stepEndMs}
                 complete={complete}
                 dataVersion={dataVersion + (comparing ? versionB : 0) * 1e6}
-                height={def.wide ? 240 : 200}
+                height={Math.round((def.wide ? 240 : 200) * grow)}
                 exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
                 exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? ` · flow ${flow.id}` : ''}${runB ? ' · A solid, B dashed' : ''}`}
               />
@@ -133,6 +136,8 @@ export function PlotsPanel() {
         })}
         {shown.length === 0 && <p className="muted">No plots selected: choose some under “Plots”.</p>}
       </div>
+      {/* Under the plots: the first row of plots shares the first screen with the network. */}
+      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
     </Panel>
   );
 }

@@ -171,3 +171,16 @@ describe('view parameters', () => {
     expect(problems.map((p) => p.param)).toEqual(['seed', 's', 't']);
   });
 });
+
+describe('present mode in the URL', () => {
+  it('reads present=1, writes it back, and names a bad value', () => {
+    const { state, problems } = parseUrl('?s=seed000/wired&present=1');
+    expect(problems).toEqual([]);
+    expect(state.present).toBe(true);
+    expect(serializeUrl(state)).toContain('present=1');
+    const bad = parseUrl('?s=seed000/wired&present=yes');
+    expect(bad.state.present).toBeUndefined();
+    expect(bad.problems[0]?.param).toBe('present');
+    expect(serializeUrl(bad.state)).not.toContain('present');
+  });
+});

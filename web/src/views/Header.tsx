@@ -1,4 +1,5 @@
 import { CopyLink } from './CopyLink';
+import { PresentToggle } from './PresentToggle';
 import { ThemeToggle } from './ThemeToggle';
 import { useServices } from './services';
 import { ScenarioPicker } from './ScenarioPicker';
@@ -16,6 +17,7 @@ export function Header() {
         <span className="tagline">TCP, packet by packet</span>
       </div>
       <div className="header-actions">
+        <PresentToggle />
         <ThemeToggle />
         <HelpButton />
         <CopyLink />

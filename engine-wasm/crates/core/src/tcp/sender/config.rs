@@ -110,8 +110,8 @@ pub struct SenderTimers {
 
 impl SenderTimers {
     /// Timer kinds, as the simulation tells them apart.
-    pub const RTX_KIND: u8 = 0;
-    pub const CWND_KIND: u8 = 1;
+    pub const RTX_KIND: u16 = 0;
+    pub const CWND_KIND: u16 = 1;
 }
 
 /// The series a sender writes.

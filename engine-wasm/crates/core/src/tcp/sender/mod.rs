@@ -174,7 +174,7 @@ impl TcpSender {
     }
 
     /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
-    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
+    pub fn on_timer(&mut self, kind: u16, ctx: &mut impl AgentCtx) {
         if kind == SenderTimers::CWND_KIND {
             if self.core.pacer.is_some() {
                 // The pacing timer: the next segment may go.
