@@ -65,7 +65,7 @@ impl SegmentClock {
             k = (k + 1) % slots;
             range -= 1;
         }
-        self.last_sample_s = (sent_at != 0.0 && transmits == 1).then(|| now_s - sent_at);
+        self.last_sample_s = (sent_at != 0.0 && transmits == 1).then_some(now_s - sent_at);
     }
 
     pub(super) fn last_sample_s(&self) -> Option<f64> {
