@@ -2,6 +2,8 @@
 // Starting a run cancels the previous one; replies of older runs are dropped.
 
 import type { Recording } from '../generated/types';
+import { t as tr } from '../i18n';
+import { runBudget, type RunBudget } from './budget';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
 import type { TraceChunk } from './traceColumns';
 
@@ -18,6 +20,8 @@ export interface RunRequest {
   format: ScenarioFormat;
   overrides: Override[];
   recording: Recording;
+  /** Default: this browser's budget (see budget.ts); null: none. */
+  budget?: RunBudget | null;
 }
 
 export type RunListener = (msg: RunMessage) => void;
@@ -72,8 +76,16 @@ export class EngineClient {
     // the old run are dropped below since it is no longer the active one.
     const runId = this.nextId++;
     this.active = { runId, listener };
-    this.channel.send({ type: 'run', runId, ...request, overrides: [...request.overrides] });
+    const budget = request.budget === undefined ? runBudget() : request.budget;
+    const { text, format, recording } = request;
+    this.channel.send({ type: 'run', runId, text, format, recording, overrides: [...request.overrides], ...(budget ? { budget } : {}) });
     return runId;
+  }
+
+  /** Goes on with a run that stopped at its budget. */
+  continueRun(): void {
+    const run = this.active;
+    if (run) this.channel.send({ type: 'continue', runId: run.runId });
   }
 
   /**
@@ -103,7 +115,7 @@ export class EngineClient {
 
   dispose(): void {
     this.channel.close();
-    this.failAll('The engine was shut down.');
+    this.failAll(tr('notices:engine.shutDown'));
   }
 
   private connect(): EngineChannel {
@@ -174,9 +186,9 @@ export function workerChannel(): EngineChannel {
       worker.onmessage = (ev: MessageEvent<EngineToUi>) => onMessage(ev.data);
       worker.onerror = (ev: ErrorEvent) => {
         ev.preventDefault();
-        onFailure(`The engine worker failed: ${ev.message || 'it could not be loaded'}`);
+        onFailure(tr('notices:engine.workerFailed', { reason: ev.message || tr('notices:engine.notLoaded') }));
       };
-      worker.onmessageerror = () => onFailure('The engine worker sent a message that could not be read.');
+      worker.onmessageerror = () => onFailure(tr('notices:engine.unreadable'));
     },
     close: () => worker.terminate(),
   };

@@ -71,6 +71,21 @@ describe('URL codec', () => {
   });
 });
 
+describe('the interface language', () => {
+  it('reads and writes lang=, last, and leaves it out when not chosen', () => {
+    const { state, problems } = parseUrl('?lang=ko&s=seed000/wired');
+    expect(problems).toEqual([]);
+    expect(state.lang).toBe('ko');
+    expect(serializeUrl(state)).toBe('?s=seed000%2Fwired&lang=ko');
+    expect(serializeUrl(parseUrl('?s=seed000/wired').state)).toBe('?s=seed000%2Fwired');
+  });
+  it('names an unknown language and what is allowed', () => {
+    const { state, problems } = parseUrl('?s=seed000/wired&lang=fr');
+    expect(state.lang).toBeUndefined();
+    expect(problems).toEqual([{ param: 'lang', value: 'fr', problem: '"fr" is not a language of the interface', allowed: 'en, ko' }]);
+  });
+});
+
 describe('malformed parameters fall back and name the parameter', () => {
   const cases: [string, string, Partial<UrlState>][] = [
     ['?s=nope', 's', { scenario: 'seed000/wired' }],

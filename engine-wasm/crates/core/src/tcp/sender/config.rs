@@ -14,7 +14,10 @@ pub enum RtoKind {
     Rfc6298,
     /// ns-2's tick-based timer; `clock_offset` places this connection's clock
     /// within a tick (ns-2's boot_time_, which it draws at random).
-    Ns2 { clock_offset: crate::time::SimDuration },
+    /// `rfc2988`: ns-2's rfc2988_ (its default since March 2002): the minimum
+    /// applies before backoff, and backoff stops at the maximum; without it the
+    /// minimum applies after backoff and backoff stops at 64.
+    Ns2 { clock_offset: crate::time::SimDuration, rfc2988: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +69,10 @@ pub struct SenderConfig {
     pub prr: bool,
     /// HyStart++ (RFC 9406) in CUBIC's slow start.
     pub hystart: bool,
+    /// ns-2's precisionReduce_: halve the window with its fraction (see `window::halved`).
+    pub precision_reduce: bool,
+    /// ns-2's timerfix_: restart the timer on a new ACK after its RTT sample.
+    pub timerfix: bool,
 }
 
 impl SenderConfig {
@@ -95,6 +102,8 @@ impl SenderConfig {
             sack_recovery: false,
             prr: false,
             hystart: false,
+            precision_reduce: true,
+            timerfix: true,
         }
     }
 }

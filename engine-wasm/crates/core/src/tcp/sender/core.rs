@@ -98,13 +98,9 @@ impl Core {
     pub(super) fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries, g: &Growth) -> Self {
         let rto = match cfg.rto_kind {
             RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
-            RtoKind::Ns2 { clock_offset } => RtoTimer::Ns2(Ns2Rto::new(
-                cfg.rto.granularity,
-                cfg.rto.min,
-                cfg.rto.max,
-                cfg.rto.initial,
-                clock_offset,
-            )),
+            RtoKind::Ns2 { clock_offset, rfc2988 } => RtoTimer::Ns2(
+                Ns2Rto::new(cfg.rto.granularity, cfg.rto.min, cfg.rto.max, cfg.rto.initial, clock_offset).rfc2988(rfc2988),
+            ),
         };
         Core {
             snd_una: 0,
@@ -340,7 +336,10 @@ impl Core {
     }
 
     pub(super) fn arm_rtx(&mut self, ctx: &mut impl AgentCtx) {
-        let rto = self.rto.rto();
+        self.arm_rtx_for(self.rto.rto(), ctx);
+    }
+
+    fn arm_rtx_for(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
         ctx.set_timer(self.timers.rtx, ctx.now() + rto);
         self.rtx_armed = true;
         ctx.record(self.series.rto, rto.as_secs_f64());
@@ -350,6 +349,9 @@ impl Core {
     /// restart or stop the timer. Growing cwnd is the caller's choice.
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
+        // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
+        // timer before this ACK's RTT sample and backoff reset: with the old RTO.
+        let rto_before_sample = (!self.cfg.timerfix).then(|| self.rto.rto());
         let now = ctx.now();
         if let Some(clock) = self.clock.as_mut() {
             // ns-2's Vegas indexes segments from 0 with last_ack_ the last acknowledged one.
@@ -389,7 +391,10 @@ impl Core {
             self.rtx_armed = false;
         } else {
             // (5.3) New data acknowledged: restart the timer.
-            self.arm_rtx(ctx);
+            match rto_before_sample {
+                Some(rto) => self.arm_rtx_for(rto, ctx),
+                None => self.arm_rtx(ctx),
+            }
         }
     }
 

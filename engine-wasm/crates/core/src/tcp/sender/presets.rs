@@ -12,7 +12,7 @@ use crate::tcp::Variant;
 /// The (growth, recovery) pair of a sender's configuration; `flow_seed`
 /// sets where BBR's gain cycle starts.
 pub(super) fn parts(cfg: &SenderConfig, flow_seed: u32) -> (Growth, Recovery) {
-    let reno = || Growth::Reno(RenoGrowth::new(cfg.rwnd_segments));
+    let reno = || Growth::Reno(RenoGrowth::new(cfg.rwnd_segments).with_precision_reduce(cfg.precision_reduce));
     let reno_recovery = |flavor| Recovery::Reno(RenoRecovery::new(flavor));
     let (growth, recovery) = match cfg.variant {
         Variant::Tahoe => (reno(), reno_recovery(RenoFlavor::Tahoe)),
@@ -21,7 +21,7 @@ pub(super) fn parts(cfg: &SenderConfig, flow_seed: u32) -> (Growth, Recovery) {
         Variant::Sack1 => (reno(), Recovery::Sack(SackRecovery::new(cfg.prr))),
         Variant::Fack => (reno(), Recovery::Fack(FackRecovery::default())),
         Variant::Vegas => (
-            Growth::Vegas(VegasGrowth::new(cfg.vegas, cfg.rwnd_segments)),
+            Growth::Vegas(VegasGrowth::new(cfg.vegas, cfg.rwnd_segments).with_precision_reduce(cfg.precision_reduce)),
             Recovery::Vegas(VegasRecovery::default()),
         ),
         Variant::Cubic => (

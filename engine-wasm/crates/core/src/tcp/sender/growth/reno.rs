@@ -9,11 +9,19 @@ use crate::tcp::window::{halved, opened};
 pub struct RenoGrowth {
     /// The configured receiver window: a reduction halves min(cwnd, rwnd).
     rwnd_segments: u32,
+    /// ns-2's precisionReduce_: the halved window keeps its fraction.
+    precision_reduce: bool,
 }
 
 impl RenoGrowth {
     pub fn new(rwnd_segments: u32) -> Self {
-        RenoGrowth { rwnd_segments }
+        RenoGrowth { rwnd_segments, precision_reduce: true }
+    }
+
+    /// ns-2's precisionReduce_ off: half of the whole window, rounded down.
+    pub fn with_precision_reduce(mut self, on: bool) -> Self {
+        self.precision_reduce = on;
+        self
     }
 
     /// ns-2 `opencwnd`: per ACK, whatever it acknowledged.
@@ -25,7 +33,7 @@ impl RenoGrowth {
     /// ns-2 `slowdown`: ssthresh to half the usable window, cwnd to half
     /// (RFC 5681 (4)) or, after a timeout, to one segment (RFC 5681 (5)).
     pub fn on_congestion(&mut self, w: &mut Window, event: Congestion) {
-        let (ssthresh, half) = halved(w.cwnd, self.rwnd_segments);
+        let (ssthresh, half) = halved(w.cwnd, self.rwnd_segments, self.precision_reduce);
         w.ssthresh = ssthresh;
         w.cwnd = match event {
             Congestion::Reduce => half,

@@ -56,6 +56,12 @@ impl VegasGrowth {
         }
     }
 
+    /// ns-2's precisionReduce_ for the loss response.
+    pub fn with_precision_reduce(mut self, on: bool) -> Self {
+        self.reno = self.reno.with_precision_reduce(on);
+        self
+    }
+
     /// Before any sample, ns-2 takes the time of the first ACK as the base RTT.
     pub fn on_first_ack(&mut self, elapsed_s: f64) {
         if !std::mem::replace(&mut self.first_ack_seen, true) {
