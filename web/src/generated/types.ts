@@ -32,7 +32,7 @@ export type Dur = string
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Variant".
  */
-export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas")
+export type Variant = ("tahoe" | "reno" | "newreno" | "sack1" | "fack" | "vegas" | "cubic" | "bbr")
 /**
  * What an outage does to packets.
  * 
@@ -292,6 +292,11 @@ fast_increase?: boolean
  */
 header?: string
 /**
+ * HyStart++ (RFC 9406): CUBIC leaves slow start when the RTT rises,
+ * before the first loss. Off by default, as in ns-3.
+ */
+hystart?: boolean
+/**
  * A duration with its unit, e.g. "500ms".
  */
 initial_rto?: string
@@ -328,10 +333,21 @@ owd_estimator?: boolean
  */
 owd_probes?: number
 /**
+ * Packet pacing: segments leave spaced at the pacing rate (Linux's
+ * default: 2 cwnd/srtt in slow start, 1.2 cwnd/srtt after) instead of in
+ * bursts. BBR always paces, at its own rate.
+ */
+pacing?: boolean
+/**
  * ns-2's precisionReduce_ (2006/01/24): halving keeps cwnd's fraction;
  * false: half of the whole window, rounded down.
  */
 precision_reduce?: boolean
+/**
+ * Proportional Rate Reduction (RFC 6937) paces the sends during SACK
+ * recovery (implies `sack_recovery`); needs `receiver.sack`.
+ */
+prr?: boolean
 /**
  * ns-2's older defaults, each true as in ns-2.35 (false gives the behaviour
  * before the date given). `rfc2988` (ns-2 timer only; 2002/03/07): the RTO
@@ -348,6 +364,11 @@ rto_estimator?: ("rfc6298" | "ns2")
  * A size with its unit, e.g. "1000B".
  */
 rwnd?: string
+/**
+ * SACK-based loss recovery (RFC 6675 scoreboard and pipe) whatever the
+ * variant's own; needs `receiver.sack`. Not for FACK and Vegas.
+ */
+sack_recovery?: boolean
 /**
  * Start as ns-2 does (its syn_ and delay_growth_, on by default there):
  * segment 0 is a 40-byte SYN and its ACK sets cwnd to the initial window

@@ -32,6 +32,15 @@ describe('plot registry', () => {
     expect(PLOT_NAMES.accepts('nope')).toBe(false);
   });
 
+  it("gives a paced flow's pacing rate and BBR's bandwidth estimate a plot after throughput, and only that flow", () => {
+    const bbr = [...today, info('flows.ftp.pacing_rate', 'step', 'bps'), info('flows.ftp.btl_bw', 'step', 'bps'), info('flows.ftp.min_rtt', 'step', 's')];
+    expect(plotsFor(bbr, true, { id: 'ftp', variant: 'bbr' }).map((p) => p.id)).toEqual(['cwnd', 'rtt', 'tseq', 'tput', 'pacing', 'owd', 'queue']);
+    // min_rtt joins the RTT plot: no plot of its own.
+    expect(extraPlots(bbr).map((p) => p.id)).toEqual([]);
+    const other = [...bbr, info('flows.web.cwnd'), info('flows.web.rtt', 'points', 's')];
+    expect(plotsFor(other, true, { id: 'web', variant: 'cubic' }).map((p) => p.id)).not.toContain('pacing');
+  });
+
   it("judges flow plots by the selected flow's own series, and offers a datagram flow no TCP plots", () => {
     const mixed = [...today, info('flows.voice.owd_fwd', 'points', 's'), info('flows.voice.cwnd'), info('links.radio.forward.outage', 'marker', 's')];
     expect(plotsFor(mixed, true, { id: 'ftp', variant: 'reno' }).map((p) => p.id)).toEqual(['cwnd', 'rtt', 'tseq', 'tput', 'owd', 'queue']);

@@ -154,7 +154,7 @@ const rtt: PlotDef = {
   title: 'Round-trip time',
   unit: 'ms',
   scope: 'flow',
-  quantities: ['rtt', 'srtt', 'rto'],
+  quantities: ['rtt', 'srtt', 'rto', 'min_rtt'],
   defaultOn: true,
   tcpOnly: true,
   available: (s) => has(s, 'rtt') || has(s, 'srtt'),
@@ -162,12 +162,18 @@ const rtt: PlotDef = {
     const r = flowSeries(inputs, 'rtt');
     const srtt = flowSeries(inputs, 'srtt');
     const rto = flowSeries(inputs, 'rto');
+    const minRtt = flowSeries(inputs, 'min_rtt');
+    const layers: PlotLayer[] = [
+      { key: 'rtt', label: tr('plots:layers.rttSamples'), colour: 'rtt', style: 'points', data: asData(r, 1000) },
+      { key: 'srtt', label: 'SRTT', colour: 'srtt', style: 'step', data: asData(srtt, 1000) },
+      { key: 'rto', label: 'RTO', colour: 'rto', style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
+    ];
+    // BBR's min-RTT estimate, the propagation delay it believes in.
+    if (minRtt && minRtt.timesMs.length > 0) {
+      layers.push({ key: 'min_rtt', label: tr('tcp:plots.minRtt'), colour: 'owd-est', style: 'step', dashed: true, data: asData(minRtt, 1000) });
+    }
     return {
-      layers: [
-        { key: 'rtt', label: tr('plots:layers.rttSamples'), colour: 'rtt', style: 'points', data: asData(r, 1000) },
-        { key: 'srtt', label: 'SRTT', colour: 'srtt', style: 'step', data: asData(srtt, 1000) },
-        { key: 'rto', label: 'RTO', colour: 'rto', style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
-      ],
+      layers,
       yMin: 0,
       yMax: rttDomainMaxMs(r, srtt, rto),
       fit: 'zero',
@@ -197,6 +203,30 @@ const owd: PlotDef = {
     else layers.push({ key: 'half_rtt', label: tr('plots:layers.halfSrtt'), colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
     const max = Math.max(maxValue(fwd), maxValue(est), half && half.timesMs.length > 0 ? maxValue(half) : maxValue(srtt) / 2) * 1000;
     return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
+  },
+};
+
+/** A paced sender's rate and BBR's bottleneck bandwidth estimate, in Mbit/s on the wire. */
+const pacing: PlotDef = {
+  id: 'pacing',
+  get title() {
+    return tr('tcp:plots.pacing.title');
+  },
+  unit: 'Mbit/s',
+  scope: 'flow',
+  quantities: ['pacing_rate', 'btl_bw'],
+  defaultOn: true,
+  tcpOnly: true,
+  available: (s) => has(s, 'pacing_rate') || has(s, 'btl_bw'),
+  build(inputs) {
+    const rate = flowSeries(inputs, 'pacing_rate');
+    const bw = flowSeries(inputs, 'btl_bw');
+    const layers: PlotLayer[] = [
+      { key: 'pacing_rate', label: tr('tcp:plots.pacing.pacingRate'), colour: 'throughput', style: 'step', data: asData(rate, 1e-6) },
+    ];
+    if (bw) layers.push({ key: 'btl_bw', label: tr('tcp:plots.pacing.bandwidth'), colour: 'goodput', style: 'step', dashed: true, data: asData(bw, 1e-6) });
+    const max = Math.max(maxValue(rate), maxValue(bw)) * 1e-6;
+    return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1e-6) * 1.08), fit: 'zero' };
   },
 };
 
@@ -372,6 +402,7 @@ export const PLOTS: readonly PlotDef[] = [
   rtt,
   tseq,
   tput,
+  pacing,
   owd,
   { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: 'packets' },
   sojourn,

@@ -238,7 +238,7 @@ impl Simulation {
                 ),
                 app => {
                     let mut tx =
-                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register(&mut series, &owner));
+                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register_for(&mut series, &owner, &f.sender));
                     if let Some(bytes) = app.file_bytes() {
                         tx.set_supply(bytes, true);
                     }
@@ -743,16 +743,16 @@ impl Simulation {
                     }
                     None => {
                         let (tx, rx) = (self.sender(i), self.sink(i));
-                        summary.sent_packets = tx.stats.sent_packets;
-                        summary.retransmits = tx.stats.retransmits;
-                        summary.timeouts = tx.stats.timeouts;
+                        summary.sent_packets = tx.stats().sent_packets;
+                        summary.retransmits = tx.stats().retransmits;
+                        summary.timeouts = tx.stats().timeouts;
                         summary.spurious_retransmits = rx.stats.spurious_retransmits;
                         summary.spurious_timeouts = rx.stats.spurious_timeouts;
-                        summary.rtt_mean_s = tx.stats.rtt.mean_s();
+                        summary.rtt_mean_s = tx.stats().rtt.mean_s();
                         summary.owd_fwd_mean_s = rx.stats.owd.mean_s();
                         summary.owd_fwd_std_s = rx.stats.owd.std_s();
-                        summary.owd_fwd_est_mean_s = tx.stats.owd_fwd_est.mean_s();
-                        summary.owd_fwd_est_std_s = tx.stats.owd_fwd_est.std_s();
+                        summary.owd_fwd_est_mean_s = tx.stats().owd_fwd_est.mean_s();
+                        summary.owd_fwd_est_std_s = tx.stats().owd_fwd_est.std_s();
                         summary.owd_fwd_marked_mean_s = rx.stats.owd_marked.mean_s();
                         summary.owd_fwd_marked_std_s = rx.stats.owd_marked.std_s();
                     }

@@ -61,13 +61,13 @@ fn check(name: &str, sim: &Simulation) {
         let f = &sim.summary().flows[i];
         match split.and_then(|p| Some((p, p.connection_of(ackscope_engine::ids::FlowId(i as u16))?))) {
             Some((p, c)) => {
-                assert!(p.leg1(c).stats.received_packets <= tx.stats.sent_packets, "{name}: {id} leg 1");
-                assert!(rx.stats.received_packets <= p.leg2(c).stats.sent_packets, "{name}: {id} leg 2");
+                assert!(p.leg1(c).stats.received_packets <= tx.stats().sent_packets, "{name}: {id} leg 1");
+                assert!(rx.stats.received_packets <= p.leg2(c).stats().sent_packets, "{name}: {id} leg 2");
                 // Duplicates at the proxy come from the sender's own retransmissions.
                 assert!(f.spurious_retransmits <= f.retransmits, "{name}: {id}: {} spurious of {} retransmits", f.spurious_retransmits, f.retransmits);
             }
             None => {
-                assert!(rx.stats.received_packets <= tx.stats.sent_packets + local, "{name}: {id}");
+                assert!(rx.stats.received_packets <= tx.stats().sent_packets + local, "{name}: {id}");
             }
         }
     }
@@ -112,7 +112,7 @@ fn a_middlebox_handles_a_hundred_flows_with_their_own_timers() {
     let Some((_, Middlebox::Split(p))) = sim.middleboxes().next() else { panic!("a split proxy") };
     // The outage makes second legs with data out time out, each on its own
     // timer; with wrapped kinds those of connections 86 to 99 never fired.
-    let timed_out: Vec<usize> = (0..100).filter(|&c| p.leg2(c).stats.timeouts > 0).collect();
+    let timed_out: Vec<usize> = (0..100).filter(|&c| p.leg2(c).stats().timeouts > 0).collect();
     assert!(timed_out.len() >= 50, "{} of 100 timed out", timed_out.len());
     assert!(timed_out.iter().filter(|&&c| c >= 86).count() >= 10, "{timed_out:?}");
 }

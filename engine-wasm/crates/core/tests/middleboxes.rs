@@ -101,7 +101,7 @@ fn snoop_hides_wireless_losses_from_the_sender() {
     assert!(snoop.local_retransmits.unwrap() > 100);
     // Every loss is repaired locally; only a segment lost three times running on the
     // wireless hop can hold the ACKs back past the sender's RTO (it happens once here).
-    assert_eq!(with.sender(0).stats.fast_retransmits, 0);
+    assert_eq!(with.sender(0).stats().fast_retransmits, 0);
     assert!(w.flows[0].timeouts <= 2, "{} timeouts", w.flows[0].timeouts);
     assert!(wo.flows[0].timeouts > 0);
     assert!(w.flows[0].goodput_bps > 2.0 * wo.flows[0].goodput_bps);
@@ -152,7 +152,7 @@ fn a_split_proxy_acks_early_and_its_bounded_buffer_holds() {
     assert!(held.iter().all(|&b| b <= 64_000.0));
     assert_eq!(c.middleboxes[0].buffer_max_bytes, Some(64_000));
     assert_eq!(c.flows[0].timeouts, 0);
-    assert!(capped.sender(0).stats.zero_window_probes > 0 || c.middleboxes[0].spoofed_acks.unwrap() > 0);
+    assert!(capped.sender(0).stats().zero_window_probes > 0 || c.middleboxes[0].spoofed_acks.unwrap() > 0);
     // 64 KB per 520 ms across the satellite: about 1 Mbit/s, where the unlimited proxy fills 2.
     assert!(c.flows[0].goodput_bps < 0.6 * u.flows[0].goodput_bps);
     assert!(u.flows[0].goodput_bps > 1.7e6);

@@ -100,7 +100,7 @@ fn scenario() -> impl Strategy<Value = Value> {
         link_features(),
     );
     let flow = (
-        prop::sample::select(vec!["tahoe", "reno", "newreno", "sack1", "fack", "vegas"]),
+        prop::sample::select(vec!["tahoe", "reno", "newreno", "sack1", "fack", "vegas", "cubic", "bbr"]),
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         (1u32..5, prop::sample::select(vec!["8KB", "64KB", "725KB"]), prop::sample::select(vec![536u32, 1000, 1460])),
         (any::<bool>(), any::<bool>(), any::<bool>(), 0u64..2000),
@@ -151,7 +151,7 @@ fn scenario() -> impl Strategy<Value = Value> {
                         f["app"]["kind"] = json!("file");
                         f["app"]["size"] = json!(size);
                     }
-                    let fast_increase = *owd && *variant != "vegas";
+                    let fast_increase = *owd && !matches!(*variant, "vegas" | "bbr");
                     f["tcp"] = json!({
                         "variant": variant, "mss": format!("{mss}B"), "initial_window": iw, "rwnd": rwnd,
                         "ecn": ecn, "timestamps": timestamps, "syn": syn,
@@ -307,15 +307,15 @@ fn check_flows(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
             (Some(proxy), Some(c)) => {
                 // Leg 1 ends at the proxy, leg 2 starts there; same segments on both.
                 let (leg1, leg2) = (proxy.leg1(c), proxy.leg2(c));
-                prop_assert!(leg1.stats.received_packets <= tx.stats.sent_packets, "{id}: leg 1");
+                prop_assert!(leg1.stats.received_packets <= tx.stats().sent_packets, "{id}: leg 1");
                 prop_assert!(leg1.next_expected() <= tx.snd_max(), "{id}: leg 1");
-                prop_assert!(rx.stats.received_packets <= leg2.stats.sent_packets, "{id}: leg 2");
+                prop_assert!(rx.stats.received_packets <= leg2.stats().sent_packets, "{id}: leg 2");
                 prop_assert!(rx.next_expected() <= leg2.snd_max(), "{id}: leg 2");
                 prop_assert!(rx.stats.delivered_bytes <= leg1.stats.delivered_bytes, "{id}: more out than in");
             }
             _ => {
                 prop_assert!(rx.next_expected() <= tx.snd_max(), "{id}");
-                tcp_sent += tx.stats.sent_packets;
+                tcp_sent += tx.stats().sent_packets;
                 tcp_received += rx.stats.received_packets;
             }
         }
@@ -355,7 +355,7 @@ fn check_nodes(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
             taken[to] += rx.stats.received_packets;
         } else {
             let (tx, rx) = (sim.sender(i), sim.sink(i));
-            made[from] += tx.stats.sent_packets;
+            made[from] += tx.stats().sent_packets;
             made[to] += rx.stats.acks_sent;
             taken[to] += rx.stats.received_packets;
             // A split flow's sender reads the proxy's ACKs (counted below), the proxy the receiver's.
@@ -383,7 +383,7 @@ fn check_nodes(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
             }
             Middlebox::Split(proxy) => {
                 for c in 0..s["middleboxes"][0]["flows"].as_array().unwrap().len() {
-                    made[at] += proxy.leg2(c).stats.sent_packets;
+                    made[at] += proxy.leg2(c).stats().sent_packets;
                     taken[at] += proxy.leg1(c).stats.received_packets;
                 }
                 made[at] += proxy.stats.spoofed_acks;

@@ -117,7 +117,7 @@ fn packets_are_conserved_on_every_channel() {
                 assert_eq!(ch.stats.packets, ch.stats.arrived + ch.in_flight() as u64, "{rel}");
             }
             let (tx, rx) = (sim.sender(0), sim.sink(0));
-            assert!(rx.stats.received_packets <= tx.stats.sent_packets);
+            assert!(rx.stats.received_packets <= tx.stats().sent_packets);
             assert_eq!(rx.stats.delivered_bytes % 1000, 0);
             assert!(rx.next_expected() <= tx.snd_max());
         }

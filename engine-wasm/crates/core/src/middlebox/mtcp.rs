@@ -252,7 +252,7 @@ mod tests {
             ctx.now = t;
             tx.on_timer(SenderTimers::RTX_KIND, &mut ctx);
         }
-        assert_eq!(tx.stats.timeouts, 0);
+        assert_eq!(tx.stats().timeouts, 0);
         assert_eq!(tx.cwnd(), cwnd);
         ctx.take_sent();
         mb.inner.now = s(7);

@@ -322,8 +322,8 @@ impl SplitProxy {
         s.kind = "split".into();
         s.spoofed_acks = Some(self.stats.spoofed_acks);
         s.buffer_max_bytes = Some(self.stats.buffer_max_bytes);
-        s.leg2_retransmits = Some(self.conns.iter().map(|c| c.leg2.stats.retransmits).sum());
-        s.leg2_timeouts = Some(self.conns.iter().map(|c| c.leg2.stats.timeouts).sum());
+        s.leg2_retransmits = Some(self.conns.iter().map(|c| c.leg2.stats().retransmits).sum());
+        s.leg2_timeouts = Some(self.conns.iter().map(|c| c.leg2.stats().timeouts).sum());
         s.buffer_limit_bytes = self.buffer_bytes;
     }
 }

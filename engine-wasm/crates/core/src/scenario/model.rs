@@ -554,6 +554,23 @@ pub struct TcpSpec {
     /// `owd_estimator`; not for Vegas, which grows its own way.
     #[serde(default)]
     pub fast_increase: bool,
+    /// Packet pacing: segments leave spaced at the pacing rate (Linux's
+    /// default: 2 cwnd/srtt in slow start, 1.2 cwnd/srtt after) instead of in
+    /// bursts. BBR always paces, at its own rate.
+    #[serde(default)]
+    pub pacing: bool,
+    /// SACK-based loss recovery (RFC 6675 scoreboard and pipe) whatever the
+    /// variant's own; needs `receiver.sack`. Not for FACK and Vegas.
+    #[serde(default)]
+    pub sack_recovery: bool,
+    /// Proportional Rate Reduction (RFC 6937) paces the sends during SACK
+    /// recovery (implies `sack_recovery`); needs `receiver.sack`.
+    #[serde(default)]
+    pub prr: bool,
+    /// HyStart++ (RFC 9406): CUBIC leaves slow start when the RTT rises,
+    /// before the first loss. Off by default, as in ns-3.
+    #[serde(default)]
+    pub hystart: bool,
     /// ns-2's older defaults, each true as in ns-2.35 (false gives the behaviour
     /// before the date given). `rfc2988` (ns-2 timer only; 2002/03/07): the RTO
     /// minimum applies before backoff and backoff stops at `max_rto`; false:
@@ -670,6 +687,10 @@ impl Default for TcpSpec {
             owd_estimator: false,
             owd_probes: default_owd_probes(),
             fast_increase: false,
+            pacing: false,
+            sack_recovery: false,
+            prr: false,
+            hystart: false,
             rfc2988: true,
             timerfix: true,
             precision_reduce: true,

@@ -253,6 +253,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         }
         check_tcp(&mut ck, &f.tcp, &format!("{base}.tcp"));
         check_receiver(&mut ck, &f.receiver, &format!("{base}.receiver"));
+        check_sack_recovery(&mut ck, &f.tcp, &f.receiver, &base);
         if s.duration.0 > 0 && f.app.start >= s.duration {
             ck.fail(format!("{base}.app.start"), format!("{} is not before the end of the run", f.app.start), format!("0s to less than {}", s.duration));
         }
@@ -390,6 +391,26 @@ pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
     if t.fast_increase && t.variant == Variant::Vegas {
         ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
     }
+    if t.fast_increase && (t.pacing || t.variant == Variant::Bbr) {
+        ck.fail(format!("{tp}.fast_increase"), "Fast Increase's timer is the pacing timer", "false with pacing or variant bbr");
+    }
+    for (on, field) in [(t.sack_recovery, "sack_recovery"), (t.prr, "prr")] {
+        if on && matches!(t.variant, Variant::Fack | Variant::Vegas) {
+            ck.fail(format!("{tp}.{field}"), format!("{} recovers its own way", t.variant.name()), "false with variant fack or vegas");
+        }
+    }
+    if t.hystart && t.variant != Variant::Cubic {
+        ck.fail(format!("{tp}.hystart"), "HyStart++ is part of CUBIC here", "false, or true with variant cubic");
+    }
+}
+
+/// SACK recovery reads SACK blocks: the receiver must send them.
+fn check_sack_recovery(ck: &mut Checker, t: &TcpSpec, r: &ReceiverSpec, base: &str) {
+    for (on, field) in [(t.sack_recovery, "sack_recovery"), (t.prr, "prr")] {
+        if on && !r.sack {
+            ck.fail(format!("{base}.tcp.{field}"), "SACK recovery needs SACK blocks", format!("false, or true with {base}.receiver.sack = true"));
+        }
+    }
 }
 
 /// Checks a `receiver` table at `rp`.
@@ -444,6 +465,10 @@ pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderCon
         vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
         owd_probes: t.owd_estimator.then_some(t.owd_probes),
         fast_increase: t.fast_increase,
+        pacing: t.pacing,
+        sack_recovery: t.sack_recovery,
+        prr: t.prr,
+        hystart: t.hystart,
         precision_reduce: t.precision_reduce,
         timerfix: t.timerfix,
     }

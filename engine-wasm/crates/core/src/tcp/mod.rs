@@ -13,7 +13,7 @@ pub mod sink;
 pub mod window;
 
 pub use rto::{RtoConfig, RtoEstimator, RtoTimer};
-pub use sender::{RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers, TcpSender, VegasParams};
+pub use sender::{GrowthMetrics, RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers, TcpSender, VegasParams};
 pub use sink::{SinkConfig, SinkSeries, SinkStats, TcpSink};
 
 use schemars::JsonSchema;
@@ -41,11 +41,26 @@ pub enum Variant {
     /// Delay-based congestion avoidance: keep between alpha and beta segments
     /// queued (Brakmo and Peterson 1995; ns-2 Agent/TCP/Vegas).
     Vegas,
+    /// A cubic function of the time since the last loss, Reno-friendly on
+    /// short paths (RFC 9438; Linux's default). Recovers as NewReno, or with
+    /// SACK and PRR when `sack_recovery` / `prr` are on.
+    Cubic,
+    /// A model of the path, bottleneck bandwidth and min RTT, paced at its
+    /// estimate (BBR v1, Cardwell et al. 2016). Recovers as CUBIC does.
+    Bbr,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 6] =
-        [Variant::Tahoe, Variant::Reno, Variant::NewReno, Variant::Sack1, Variant::Fack, Variant::Vegas];
+    pub const ALL: [Variant; 8] = [
+        Variant::Tahoe,
+        Variant::Reno,
+        Variant::NewReno,
+        Variant::Sack1,
+        Variant::Fack,
+        Variant::Vegas,
+        Variant::Cubic,
+        Variant::Bbr,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -55,6 +70,8 @@ impl Variant {
             Variant::Sack1 => "sack1",
             Variant::Fack => "fack",
             Variant::Vegas => "vegas",
+            Variant::Cubic => "cubic",
+            Variant::Bbr => "bbr",
         }
     }
 }

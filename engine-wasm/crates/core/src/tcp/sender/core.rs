@@ -1,19 +1,213 @@
-//! What every sender variant shares: sending segments, taking ACKs for new
-//! data, the retransmission timer, window reductions and ECN's response.
-//! Each step follows ns-2's TcpAgent (tcp.cc), which the seed papers ran.
+//! The sender's mechanics, shared by every growth and recovery policy:
+//! sequence state, sending segments, taking ACKs for new data, the
+//! retransmission timer, ECN's response and the persist timer. Each step
+//! follows ns-2's TcpAgent (tcp.cc), which the seed papers ran. The window's
+//! size is the growth policy's business and what to send in loss recovery
+//! the recovery policy's; both act on this core, never the other way round.
 
-use super::{LastAction, TcpSender};
-use crate::agent::AgentCtx;
+use super::config::{RtoKind, SenderConfig, SenderSeries, SenderStats, SenderTimers};
+use super::growth::{AckEvent, Congestion, Growth, Window};
+use super::pacing::{self, Pacer};
+use super::rate_sample::{RateSample, RateSampler};
+use super::segment_clock::SegmentClock;
+use super::{owd, persist};
+use crate::agent::{AgentCtx, FlowAddr};
 use crate::packet::{flags, Packet, PacketKind};
-use crate::tcp::window::{halved, opened};
+use crate::tcp::rto::{RtoEstimator, RtoTimer};
+use crate::tcp::rto_ns2::Ns2Rto;
+use crate::time::SimTime;
 
 /// Bytes of a TCP/IP header without options.
 const BARE_HEADER_BYTES: u32 = 40;
 
-impl TcpSender {
+/// The last congestion response (ns-2's `last_cwnd_action_`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum LastAction {
+    None,
+    Dupack,
+    Timeout,
+    Ecn,
+    /// A new ACK ended the duplicate-ACK episode.
+    Exited,
+}
+
+pub(super) struct Core {
+    pub(super) cfg: SenderConfig,
+    pub(super) addr: FlowAddr,
+    pub(super) timers: SenderTimers,
+    pub(super) series: SenderSeries,
+    /// Oldest unacknowledged segment (ns-2's highest_ack_ + 1).
+    pub(super) snd_una: u32,
+    /// Next segment to send (moves back on go-back-N; ns-2's t_seqno_).
+    pub(super) snd_nxt: u32,
+    /// One past the highest segment ever sent (ns-2's maxseq_ + 1).
+    pub(super) snd_max: u32,
+    /// cwnd and ssthresh, in segments; the growth policy sizes them.
+    pub(super) w: Window,
+    pub(super) dupacks: u32,
+    /// Reno's inflation of the window by duplicate ACKs during fast recovery.
+    pub(super) dupwnd: u32,
+    /// snd_max at the last loss response: one response per window of data.
+    pub(super) recover: Option<u32>,
+    pub(super) last_action: LastAction,
+    /// The one segment being timed and when it left (never a retransmission: Karn).
+    pub(super) timed: Option<(u32, SimTime)>,
+    pub(super) rto: RtoTimer,
+    pub(super) rtx_armed: bool,
+    pub(super) started: bool,
+    /// The next packet carries CWR (ns-2's cong_action_).
+    pub(super) cwr_pending: bool,
+    /// ECN-echo at cwnd 1 seen once (ns-2's ecn_backoff_).
+    pub(super) ecn_backoff: bool,
+    /// The next retransmission is the first after a timeout.
+    pub(super) resend_after_timeout: bool,
+    /// Segments the last ACK of new data acknowledged.
+    pub(super) newly_acked: u32,
+    /// The RTT sample the last ACK gave, if any.
+    pub(super) last_rtt: Option<crate::time::SimDuration>,
+    /// Per-segment send times, for growth and recovery that time every segment (Vegas).
+    pub(super) clock: Option<SegmentClock>,
+    /// Delivery-rate sampling, for growth that models the path (BBR).
+    pub(super) rate: Option<RateSampler>,
+    /// The last ACK's delivery-rate sample.
+    pub(super) last_rate: Option<RateSample>,
+    /// The cumulative ACK the rate sampler last took.
+    pub(super) rate_seen: u32,
+    /// The smallest RTT sample so far (rate samples shorter than it are not trusted).
+    pub(super) min_rtt: Option<crate::time::SimDuration>,
+    /// Spacing segments at the pacing rate, when the sender paces; its timer
+    /// is the cwnd timer's slot (Fast Increase never runs with pacing).
+    pub(super) pacer: Option<Pacer>,
+    /// Seed 004's marking, estimator and Fast Increase.
+    pub(super) owd: Option<owd::OwdSender>,
+    /// Bytes the application has handed over so far (ns-2's curseq_, in
+    /// bytes); `u64::MAX` for an endless transfer.
+    pub(super) app_bytes: u64,
+    /// No more data will come: the last segment may be short.
+    pub(super) app_complete: bool,
+    /// The window the receiver last advertised, in segments; `None` while
+    /// its ACKs advertise none (ns-2's sinks).
+    pub(super) adv_wnd: Option<u32>,
+    /// Probing a zero window (RFC 9293 3.8.6.1); the retransmission timer's
+    /// slot then times the probes.
+    pub(super) persist: Option<persist::Persist>,
+    pub(super) stats: SenderStats,
+}
+
+impl Core {
+    pub(super) fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries, g: &Growth) -> Self {
+        let rto = match cfg.rto_kind {
+            RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
+            RtoKind::Ns2 { clock_offset, rfc2988 } => RtoTimer::Ns2(
+                Ns2Rto::new(cfg.rto.granularity, cfg.rto.min, cfg.rto.max, cfg.rto.initial, clock_offset).rfc2988(rfc2988),
+            ),
+        };
+        Core {
+            snd_una: 0,
+            snd_nxt: 0,
+            snd_max: 0,
+            w: Window {
+                cwnd: if cfg.start_with_one { 1.0 } else { cfg.initial_window as f64 },
+                // RFC 5681 3.1: ssthresh starts arbitrarily high; ns-2 uses the receiver window.
+                ssthresh: cfg.rwnd_segments as f64,
+                pacing_rate: None,
+            },
+            dupacks: 0,
+            dupwnd: 0,
+            recover: None,
+            last_action: LastAction::None,
+            timed: None,
+            rto,
+            rtx_armed: false,
+            started: false,
+            cwr_pending: false,
+            ecn_backoff: false,
+            resend_after_timeout: false,
+            newly_acked: 0,
+            last_rtt: None,
+            clock: g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments)),
+            rate: g.wants_rate_samples().then(RateSampler::default),
+            last_rate: None,
+            rate_seen: 0,
+            min_rtt: None,
+            pacer: (cfg.pacing || g.paces()).then(Pacer::default),
+            owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
+            app_bytes: u64::MAX,
+            app_complete: true,
+            adv_wnd: None,
+            persist: None,
+            stats: SenderStats::default(),
+            cfg,
+            addr,
+            timers,
+            series,
+        }
+    }
+
+    /// The congestion window in segments, Reno's inflation included.
+    pub(super) fn cwnd(&self) -> f64 {
+        self.w.cwnd + self.dupwnd as f64
+    }
+
+    /// What the growth policy hears of an ACK of new data.
+    pub(super) fn ack_event(&self, now: SimTime) -> AckEvent {
+        let seg = self.clock.as_ref().map(|c| c.elapsed_s(now));
+        AckEvent {
+            now,
+            ack: self.snd_una,
+            newly_acked: self.newly_acked,
+            snd_nxt: self.snd_nxt,
+            rtt: self.last_rtt,
+            srtt: self.rto.srtt(),
+            elapsed_s: seg.unwrap_or(0.0),
+            fine_rtt_s: self.clock.as_ref().and_then(|c| c.last_sample_s()),
+            // After a timeout's go-back-N, what lies beyond snd_nxt is no longer in flight.
+            in_flight: self.snd_nxt.min(self.snd_max) - self.snd_una,
+            delivered: self.rate.as_ref().map_or(0, |r| r.delivered()),
+            rate: self.last_rate,
+        }
+    }
+
+    /// A delivery-rate sample for the data the cumulative ACK now covers.
+    fn sample_rate(&mut self, pkt: &Packet, now: SimTime) {
+        let Some(rate) = self.rate.as_mut() else { return };
+        self.last_rate = rate.on_ack(self.snd_una, pkt.sack().iter(), now, self.min_rtt);
+        self.rate_seen = self.snd_una;
+    }
+
+    /// An ACK inside loss recovery, for a growth policy that keeps its model
+    /// and its window through recovery (BBR; Linux's cong_control, which
+    /// replaces PRR's window): rate sample and model update. `una_before` is
+    /// the cumulative ACK before this one.
+    pub(super) fn model_ack(&mut self, g: &mut Growth, pkt: &Packet, una_before: u32, now: SimTime) {
+        if self.snd_una != self.rate_seen || pkt.sack_len > 0 {
+            self.sample_rate(pkt, now);
+        }
+        self.newly_acked = self.snd_una.saturating_sub(una_before);
+        let ev = self.ack_event(now);
+        g.on_ack(&mut self.w, &ev);
+    }
+
+    /// The pacing rate, segments per second: the growth policy's, or else
+    /// Linux's default from cwnd and srtt; `None` before there is one.
+    pub(super) fn pacing_rate(&self) -> Option<f64> {
+        self.w.pacing_rate.or_else(|| pacing::default_rate(self.w.cwnd, self.w.in_slow_start(), self.rto.srtt()))
+    }
+
+    /// True if pacing holds the next segment back; the pacing timer is then
+    /// armed for when it may go.
+    pub(super) fn paced_out(&mut self, ctx: &mut impl AgentCtx) -> bool {
+        let Some(p) = self.pacer.as_ref() else { return false };
+        if p.ready(ctx.now()) {
+            return false;
+        }
+        ctx.set_timer(self.timers.cwnd, p.next_send());
+        true
+    }
+
     /// Usable window in segments: min(cwnd + inflation, rwnd) (ns-2 `window()`).
     pub(super) fn window(&self) -> u32 {
-        (self.cwnd as u32 + self.dupwnd).min(self.rwnd())
+        (self.w.cwnd as u32 + self.dupwnd).min(self.rwnd())
     }
 
     /// The receiver's window in segments: the configured one, or less if the
@@ -52,6 +246,9 @@ impl TcpSender {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
+            if self.pacer.is_some() && self.paced_out(ctx) {
+                break;
+            }
             self.output(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
@@ -62,7 +259,7 @@ impl TcpSender {
     /// go out if the receiver window allows and at most cwnd + 2 are outstanding.
     pub(super) fn send_one_beyond_cwnd(&mut self, ctx: &mut impl AgentCtx) {
         let within_rwnd = self.snd_nxt < self.snd_una + self.rwnd();
-        let within_cwnd = (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.cwnd + self.dupacks as f64;
+        let within_cwnd = (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.w.cwnd + self.dupacks as f64;
         if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max && self.snd_nxt < self.app_end() {
             self.output(self.snd_nxt, ctx);
             self.snd_nxt += 1;
@@ -99,8 +296,17 @@ impl TcpSender {
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
             (payload + self.cfg.header_bytes, payload as u16)
         };
-        if self.vegas.is_some() {
-            self.vegas_on_output(seq, ctx);
+        if let Some(clock) = self.clock.as_mut() {
+            clock.on_output(seq, now);
+        }
+        if let Some(rate) = self.rate.as_mut() {
+            rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
+        }
+        if self.pacer.is_some() {
+            let r = self.pacing_rate();
+            if let Some(p) = self.pacer.as_mut() {
+                p.on_sent(now, r);
+            }
         }
         ctx.send(Packet {
             flow: self.addr.flow,
@@ -146,10 +352,16 @@ impl TcpSender {
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
         // timer before this ACK's RTT sample and backoff reset: with the old RTO.
         let rto_before_sample = (!self.cfg.timerfix).then(|| self.rto.rto());
+        let now = ctx.now();
+        if let Some(clock) = self.clock.as_mut() {
+            // ns-2's Vegas indexes segments from 0 with last_ack_ the last acknowledged one.
+            clock.on_new_ack(self.snd_una as i64 - 1, ack as i64 - 1, now);
+        }
+        self.newly_acked = ack - self.snd_una;
+        self.last_rtt = None;
         self.dupacks = 0;
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
-        let now = ctx.now();
         // A marked ACK's echo field holds the receiver's clock (seed 004), not TSecr.
         let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
             // RFC 7323 4: every ACK of new data gives a sample, retransmitted or not.
@@ -170,6 +382,9 @@ impl TcpSender {
         if let Some(r) = sample {
             self.take_rtt_sample(r, true, ctx);
         }
+        if self.rate.is_some() {
+            self.sample_rate(pkt, now);
+        }
         if self.snd_una == self.snd_max {
             // RFC 6298 (5.2): all outstanding data acknowledged, turn the timer off.
             ctx.cancel_timer(self.timers.rtx);
@@ -187,11 +402,13 @@ impl TcpSender {
     /// initial window instead of growing it (call after `open_cwnd`).
     pub(super) fn delay_growth(&mut self, ack: u32) {
         if self.cfg.delay_growth && ack == 1 {
-            self.cwnd = self.cfg.initial_window as f64;
+            self.w.cwnd = self.cfg.initial_window as f64;
         }
     }
 
     pub(super) fn take_rtt_sample(&mut self, r: crate::time::SimDuration, timestamps: bool, ctx: &mut impl AgentCtx) {
+        self.last_rtt = Some(r);
+        self.min_rtt = Some(self.min_rtt.map_or(r, |m| m.min(r)));
         self.rto.on_sample(r, ctx.now().0, timestamps);
         self.stats.rtt.add(r);
         ctx.record(self.series.rtt, r.as_secs_f64());
@@ -205,27 +422,25 @@ impl TcpSender {
 
     /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
     /// ACK echoing a congestion mark.
-    pub(super) fn open_cwnd(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+    pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
         self.fast_increase_on_ack(ctx);
-        self.cwnd = opened(self.cwnd, self.ssthresh);
+        let ev = self.ack_event(ctx.now());
+        g.on_ack(&mut self.w, &ev);
     }
 
     /// Halves the window (RFC 5681 (4); ns-2 `slowdown(CLOSE_SSTHRESH_HALF
     /// | CLOSE_CWND_HALF)`).
-    pub(super) fn halve_window(&mut self) {
-        let (ssthresh, half) = halved(self.cwnd, self.cfg.rwnd_segments, self.cfg.precision_reduce);
-        self.ssthresh = ssthresh;
-        self.cwnd = half;
+    pub(super) fn halve_window(&mut self, g: &mut Growth) {
+        g.on_congestion(&mut self.w, Congestion::Reduce);
         self.cwr_pending = self.cfg.ecn;
     }
 
     /// ssthresh to half the window and cwnd to one segment (Tahoe's and the timeout's response).
-    pub(super) fn restart_window(&mut self) {
-        self.ssthresh = halved(self.cwnd, self.cfg.rwnd_segments, self.cfg.precision_reduce).0;
-        self.cwnd = 1.0;
+    pub(super) fn restart_window(&mut self, g: &mut Growth) {
+        g.on_congestion(&mut self.w, Congestion::Restart);
         self.cwr_pending = self.cfg.ecn;
     }
 
@@ -243,14 +458,14 @@ impl TcpSender {
     }
 
     /// An ACK carrying ECN-echo (RFC 3168 6.1.2; ns-2 `ecn`): halve once per window of data.
-    pub(super) fn on_ecn_echo(&mut self, ack: u32, ctx: &mut impl AgentCtx) {
+    pub(super) fn on_ecn_echo(&mut self, ack: u32, g: &mut Growth, ctx: &mut impl AgentCtx) {
         let new_window = self.recover.is_none_or(|r| ack > r) || self.last_action == LastAction::Timeout;
         if !new_window {
             return;
         }
         self.recover = Some(self.snd_max);
         self.last_action = LastAction::Ecn;
-        if self.cwnd <= 1.0 {
+        if self.w.cwnd <= 1.0 {
             // At one segment there is nothing to halve: back the timer off instead.
             if self.ecn_backoff {
                 self.rto.back_off();
@@ -260,23 +475,23 @@ impl TcpSender {
         } else {
             self.ecn_backoff = false;
         }
-        self.halve_window();
+        self.halve_window(g);
         self.stats.ecn_reductions += 1;
         ctx.record(self.series.ecn_echo, ack as f64);
         self.record_window(ctx);
     }
 
     /// The retransmission timer fired (ns-2 `TcpAgent::timeout`; RFC 6298 5.4-5.6).
-    pub(super) fn timeout_common(&mut self, ctx: &mut impl AgentCtx) {
+    pub(super) fn timeout_common(&mut self, g: &mut Growth, ctx: &mut impl AgentCtx) {
         let in_ecn_recovery = self.recover.is_some_and(|r| self.snd_una < r) && self.last_action == LastAction::Ecn;
         self.recover = Some(self.snd_max);
         if in_ecn_recovery {
             // ECN already cut ssthresh for this window.
-            self.cwnd = 1.0;
+            self.w.cwnd = 1.0;
         } else {
             self.stats.timeouts += 1;
             ctx.record(self.series.timeout, self.snd_una as f64);
-            self.restart_window();
+            self.restart_window(g);
         }
         self.reset_rtx_timer(false, true, ctx);
         self.last_action = LastAction::Timeout;
@@ -287,6 +502,6 @@ impl TcpSender {
 
     pub(super) fn record_window(&self, ctx: &mut impl AgentCtx) {
         ctx.record(self.series.cwnd, self.cwnd());
-        ctx.record(self.series.ssthresh, self.ssthresh);
+        ctx.record(self.series.ssthresh, self.w.ssthresh);
     }
 }

@@ -4,7 +4,7 @@
 //! segment when ACKs are late; every new ACK does the normal increase and
 //! restarts the timer. Congestion avoidance is unchanged.
 
-use super::TcpSender;
+use super::core::Core;
 use crate::agent::AgentCtx;
 use crate::packet::{flags, Packet};
 use crate::tcp::owd::{MarkedSample, OwdEstimator};
@@ -29,7 +29,7 @@ impl OwdSender {
     }
 }
 
-impl TcpSender {
+impl Core {
     /// Flags for new segment `seq` (the SYN included: its 40 bytes each way
     /// over an idle path make the first sample nearly symmetric, the paper's
     /// d = 0): marked when no marked segment is out.
@@ -85,7 +85,7 @@ impl TcpSender {
         if self.dupacks > 0 || self.snd_una == self.snd_max {
             return;
         }
-        self.cwnd += 1.0;
+        self.w.cwnd += 1.0;
         self.record_window(ctx);
         self.send_much(ctx, None);
         ctx.set_timer(self.timers.cwnd, ctx.now() + period);
@@ -97,7 +97,7 @@ impl TcpSender {
     /// Twice the estimated forward delay, when Fast Increase applies now.
     fn fast_increase_period(&self) -> Option<SimDuration> {
         let o = self.owd.as_ref().filter(|o| o.fast_increase)?;
-        if self.cwnd >= self.ssthresh {
+        if self.w.cwnd >= self.w.ssthresh {
             return None;
         }
         let fd = o.estimator.forward()?;

@@ -14,7 +14,7 @@
 //! snd_una, so the first segment not acknowledged goes out again once the
 //! window opens.
 
-use super::TcpSender;
+use super::core::Core;
 use crate::agent::AgentCtx;
 use crate::packet::Packet;
 use crate::time::SimTime;
@@ -28,7 +28,7 @@ pub(super) struct Persist {
     probes: u32,
 }
 
-impl TcpSender {
+impl Core {
     /// Takes the window an ACK advertises. True if the ACK is only a window
     /// update, which is then fully handled: RFC 5681 section 2 counts an ACK
     /// as a duplicate only if "(e) the advertised window in the incoming
@@ -119,7 +119,7 @@ impl TcpSender {
 mod tests {
     use crate::agent::script::ScriptCtx;
     use crate::packet::{Packet, PacketKind};
-    use crate::tcp::sender::tests::{config, sender};
+    use crate::tcp::sender::test_support::{config, sender};
     use crate::tcp::{SenderTimers, Variant};
     use crate::time::{SimDuration, SimTime};
 
@@ -166,12 +166,12 @@ mod tests {
         for w in [1, 2, 3] {
             s.on_packet(&ack(0, Some(w)), &mut ctx);
         }
-        assert_eq!(s.stats.fast_retransmits, 0);
+        assert_eq!(s.stats().fast_retransmits, 0);
         // The same ACK with the same window three times is a loss signal again.
         for _ in 0..3 {
             s.on_packet(&ack(0, Some(3)), &mut ctx);
         }
-        assert_eq!(s.stats.fast_retransmits, 1);
+        assert_eq!(s.stats().fast_retransmits, 1);
     }
 
     #[test]
@@ -191,21 +191,21 @@ mod tests {
         // A middlebox re-sends the last ACK with a zero window: persist mode.
         s.on_packet(&ack(2, Some(0)), &mut ctx);
         assert!(s.is_persisting());
-        assert_eq!(ctx.timer(crate::tcp::sender::tests::RTX), Some(at_ms(1000)), "first probe after one RTO");
+        assert_eq!(ctx.timer(crate::tcp::sender::test_support::RTX), Some(at_ms(1000)), "first probe after one RTO");
         assert!(ctx.take_sent().is_empty());
         // Probes at 1 s, then 2 s and 4 s later: segment 2 each time, no timeout, cwnd kept.
         let mut probe_times = vec![];
         for _ in 0..3 {
-            let t = ctx.timer(crate::tcp::sender::tests::RTX).unwrap();
+            let t = ctx.timer(crate::tcp::sender::test_support::RTX).unwrap();
             ctx.now = t;
             s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
             probe_times.push(t.0 / 1_000_000);
             assert_eq!(seqs(&mut ctx), vec![2]);
         }
         assert_eq!(probe_times, vec![1000, 3000, 7000]);
-        assert_eq!(s.stats.timeouts, 0);
-        assert_eq!(s.stats.zero_window_probes, 3);
-        assert_eq!(s.stats.retransmits, 0, "probes are not retransmissions");
+        assert_eq!(s.stats().timeouts, 0);
+        assert_eq!(s.stats().zero_window_probes, 3);
+        assert_eq!(s.stats().retransmits, 0, "probes are not retransmissions");
         assert_eq!(s.cwnd(), cwnd);
         // The window reopens (same ACK, a window of 20): resend from segment 2 with the old cwnd.
         ctx.now = at_ms(8000);
@@ -213,7 +213,7 @@ mod tests {
         assert!(!s.is_persisting());
         assert_eq!(seqs(&mut ctx), vec![2, 3, 4, 5, 6]);
         assert_eq!(s.cwnd(), cwnd);
-        assert_eq!(ctx.timer(crate::tcp::sender::tests::RTX), Some(at_ms(9000)), "retransmission timer back on");
+        assert_eq!(ctx.timer(crate::tcp::sender::test_support::RTX), Some(at_ms(9000)), "retransmission timer back on");
     }
 
     #[test]
@@ -244,19 +244,19 @@ mod tests {
         ctx.take_sent();
         s.on_packet(&ack(2, Some(0)), &mut ctx);
         assert!(s.is_persisting());
-        ctx.now = ctx.timer(crate::tcp::sender::tests::RTX).unwrap();
+        ctx.now = ctx.timer(crate::tcp::sender::test_support::RTX).unwrap();
         s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
         assert_eq!(seqs(&mut ctx), vec![2], "probe: segment 2, new data");
         // The receiver has no room: it drops the probe and answers ACK 2, window 0, three times.
         for _ in 0..3 {
             s.on_packet(&ack(2, Some(0)), &mut ctx);
         }
-        assert_eq!(s.stats.fast_retransmits, 0);
+        assert_eq!(s.stats().fast_retransmits, 0);
         assert!(ctx.take_sent().is_empty());
         // Room again: segment 2 goes out again at once, with segment 3.
         s.on_packet(&ack(2, Some(2)), &mut ctx);
         assert_eq!(seqs(&mut ctx), vec![2, 3]);
-        assert_eq!(s.stats.timeouts, 0);
+        assert_eq!(s.stats().timeouts, 0);
     }
 
     #[test]

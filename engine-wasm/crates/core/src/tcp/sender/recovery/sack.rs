@@ -1,0 +1,279 @@
+//! SACK loss recovery as ns-2's Sack1TcpAgent: a scoreboard of what the
+//! receiver holds (RFC 2018 blocks) and a pipe estimate of the segments in
+//! flight (RFC 6675 section 5). In recovery a segment may go out whenever
+//! pipe < cwnd: first the holes below the highest SACKed segment, each once,
+//! then new data.
+//!
+//! Two ns-2 traits matter for its numbers: duplicate ACKs count only when
+//! their SACK blocks say something new (so against a receiver without SACK
+//! Sack1 never fast-retransmits), and the recovery ends with cwnd at half the
+//! window, without an increase.
+
+use super::super::core::{Core, LastAction};
+use super::super::growth::Growth;
+use super::prr::Prr;
+use crate::agent::AgentCtx;
+use crate::packet::Packet;
+use crate::tcp::scoreboard::Scoreboard;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SackRecovery {
+    board: Scoreboard,
+    /// Estimated segments in the network during recovery.
+    pipe: i64,
+    in_recovery: bool,
+    /// After a timeout, duplicate ACKs are ignored until a new ACK (ns-2's timeout_).
+    after_timeout: bool,
+    /// Size the sends in recovery by PRR (RFC 6937) instead of pipe < cwnd.
+    use_prr: bool,
+    prr: Option<Prr>,
+}
+
+impl SackRecovery {
+    pub(crate) fn new(use_prr: bool) -> Self {
+        SackRecovery { use_prr, ..SackRecovery::default() }
+    }
+
+    pub(crate) fn on_ack(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        if self.in_recovery {
+            self.on_ack_in_recovery(s, g, pkt, ctx);
+        } else {
+            self.on_ack_outside_recovery(s, g, pkt, ctx);
+        }
+    }
+
+    fn on_ack_outside_recovery(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        let ack = pkt.seq;
+        if ack > s.snd_una {
+            s.take_new_ack(pkt, ctx);
+            s.open_cwnd(pkt, g, ctx);
+            s.delay_growth(ack);
+            self.after_timeout = false;
+            self.board.clear();
+            s.record_window(ctx);
+        } else if ack == s.snd_una && !self.after_timeout {
+            self.on_dupack(s, g, pkt, ctx);
+        }
+        if s.dupacks == 0 {
+            s.send_much(ctx, None);
+        }
+    }
+
+    /// A duplicate ACK counts only when its SACK blocks tell something new.
+    fn on_dupack(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        self.board.update(s.snd_una, pkt.sack().iter());
+        if self.board.changed() {
+            s.dupacks += 1;
+            if s.dupacks == s.cfg.dupack_threshold {
+                self.fast_retransmit(s, g, ctx);
+            } else if s.dupacks < s.cfg.dupack_threshold && s.cfg.limited_transmit {
+                s.send_one_beyond_cwnd(ctx);
+            }
+        }
+    }
+
+    fn on_ack_in_recovery(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        let ack = pkt.seq;
+        let (una_before, sacked_before) = (s.snd_una, self.board.sacked() as i64);
+        self.pipe -= 1;
+        if s.recover.is_some_and(|r| ack >= r) {
+            // Everything sent before the loss is acknowledged: recovery is over.
+            s.recover = None;
+            s.take_new_ack(pkt, ctx);
+            self.in_recovery = false;
+            self.after_timeout = false;
+            self.board.clear();
+            if self.prr.take().is_some() {
+                // RFC 6937: recovery ends with cwnd = ssthresh.
+                s.w.cwnd = s.w.ssthresh;
+            }
+            s.record_window(ctx);
+        } else if ack > s.snd_una {
+            self.on_partial_ack(s, pkt, ctx);
+        } else if !self.after_timeout {
+            self.board.update(s.snd_una, pkt.sack().iter());
+            if self.board.changed() && s.dupacks > 0 {
+                s.dupacks += 1;
+            }
+        }
+        if g.owns_window_in_recovery() {
+            s.model_ack(g, pkt, una_before, ctx.now());
+            s.record_window(ctx);
+        } else if let Some(prr) = self.prr.as_mut() {
+            // RFC 6937 section 3: DeliveredData = change in snd.una + change in SACKed.
+            let delivered = (s.snd_una - una_before) as i64 + self.board.sacked() as i64 - sacked_before;
+            let sndcnt = prr.sndcnt(delivered.max(0) as u32, self.pipe);
+            s.w.cwnd = (self.pipe + sndcnt as i64).max(1) as f64;
+            s.record_window(ctx);
+        }
+        // Even the ACK that ends recovery sends by the pipe.
+        self.send_by_pipe(s, ctx);
+    }
+
+    /// A partial ACK: the pipe loses the acknowledged retransmission too.
+    fn on_partial_ack(&mut self, s: &mut Core, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        let ack = pkt.seq;
+        s.snd_una = ack;
+        s.snd_nxt = s.snd_nxt.max(ack);
+        self.board.update(ack, pkt.sack().iter());
+        self.pipe -= 1;
+        s.arm_rtx(ctx);
+        s.rto.reset_backoff();
+    }
+
+    /// ns-2 `Sack1TcpAgent::dupack_action`.
+    fn fast_retransmit(&mut self, s: &mut Core, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        let recovered = s.recover.is_none_or(|r| s.snd_una > r);
+        let ecn_case = !recovered && s.cfg.ecn && s.last_action == LastAction::Ecn;
+        if !recovered && !ecn_case {
+            return;
+        }
+        if ecn_case {
+            // ECN already halved this window: retransmit without halving again.
+            s.last_action = LastAction::Dupack;
+        } else {
+            s.recover = Some(s.snd_max);
+            s.last_action = LastAction::Dupack;
+            s.stats.fast_retransmits += 1;
+            ctx.record(s.series.fast_retransmit, s.snd_una as f64);
+            s.halve_window(g);
+        }
+        s.reset_rtx_timer(true, false, ctx);
+        self.pipe = (s.snd_max - s.snd_una) as i64 - s.cfg.dupack_threshold as i64;
+        self.in_recovery = true;
+        self.board.mark_retransmitted(s.snd_una);
+        if self.use_prr && !g.owns_window_in_recovery() {
+            // RecoverFS: the data in flight when recovery began; the fast
+            // retransmission is the first segment PRR counts as sent.
+            let mut prr = Prr::new(s.snd_max - s.snd_una, s.w.ssthresh);
+            prr.on_sent(1);
+            self.prr = Some(prr);
+        }
+        s.output(s.snd_una, ctx);
+        s.record_window(ctx);
+    }
+
+    /// What may go out now: by the pipe in recovery, else by the window.
+    pub(crate) fn send(&mut self, s: &mut Core, ctx: &mut impl AgentCtx) {
+        if self.in_recovery {
+            self.send_by_pipe(s, ctx);
+        } else if s.dupacks == 0 {
+            s.send_much(ctx, None);
+        }
+    }
+
+    /// Sending during recovery (ns-2 `Sack1TcpAgent::send_much`): while the
+    /// pipe has room, the next hole, or else new data within the receiver window.
+    fn send_by_pipe(&mut self, s: &mut Core, ctx: &mut impl AgentCtx) {
+        let rwnd_edge = (s.snd_una + s.rwnd()).min(s.app_end());
+        while self.pipe < s.w.cwnd as i64 {
+            if s.pacer.is_some() && s.paced_out(ctx) {
+                break;
+            }
+            let seq = match self.board.next_retransmission() {
+                Some(hole) if hole < rwnd_edge => {
+                    self.board.mark_retransmitted(hole);
+                    hole
+                }
+                Some(_) => break,
+                None if s.snd_nxt < rwnd_edge => {
+                    s.snd_nxt += 1;
+                    s.snd_nxt - 1
+                }
+                None => break,
+            };
+            s.output(seq, ctx);
+            s.snd_nxt = s.snd_nxt.max(seq + 1);
+            self.pipe += 1;
+            if let Some(prr) = self.prr.as_mut() {
+                prr.on_sent(1);
+            }
+        }
+    }
+
+    /// ns-2 `Sack1TcpAgent::timeout`, then the common timeout.
+    pub(crate) fn on_timeout(&mut self, s: &mut Core, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        s.dupacks = 0;
+        self.in_recovery = false;
+        self.after_timeout = true;
+        self.board.clear();
+        self.prr = None;
+        s.owd_on_timeout(ctx);
+        s.timeout_common(g, ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::script::ScriptCtx;
+    use crate::tcp::sender::test_support::*;
+    use crate::tcp::sender::TcpSender;
+    use crate::tcp::Variant;
+
+    fn sack_sender() -> (TcpSender, ScriptCtx) {
+        let (s, ctx) = warmed_up(Variant::Sack1, 8);
+        (s, ctx)
+    }
+
+    #[test]
+    fn sack1_counts_only_duplicates_that_sack_new_data() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        for _ in 0..5 {
+            s.on_packet(&ack(first), &mut ctx);
+        }
+        assert_eq!(s.stats().fast_retransmits, 0, "plain duplicates say nothing new");
+        assert!(ctx.take_sent().is_empty());
+    }
+
+    #[test]
+    fn sack1_resends_holes_in_order_as_the_pipe_allows() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        // first and first + 2 lost; the others arrive and are SACKed.
+        s.on_packet(&sack_ack(first, &[(first + 1, first + 2)]), &mut ctx);
+        s.on_packet(&sack_ack(first, &[(first + 3, first + 4), (first + 1, first + 2)]), &mut ctx);
+        assert!(ctx.take_sent().is_empty());
+        s.on_packet(&sack_ack(first, &[(first + 3, first + 5), (first + 1, first + 2)]), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![first], "fast retransmit of the first hole");
+        // Further SACKs shrink the pipe until the second hole may go.
+        let mut resent = vec![];
+        for k in 6..12 {
+            s.on_packet(&sack_ack(first, &[(first + 3, first + k), (first + 1, first + 2)]), &mut ctx);
+            resent.extend(ctx.take_sent().into_iter().filter(|p| p.is_retransmit()).map(|p| p.seq));
+        }
+        assert_eq!(resent, vec![first + 2]);
+        assert_eq!(s.stats().timeouts, 0);
+    }
+
+    #[test]
+    fn recovery_ends_when_everything_sent_before_the_loss_is_acknowledged_with_cwnd_halved() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        let cwnd = s.cwnd();
+        for k in 2..5 {
+            s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
+        }
+        assert_eq!(s.stats().fast_retransmits, 1);
+        let recover = s.snd_max();
+        ctx.take_sent();
+        s.on_packet(&ack(recover), &mut ctx);
+        // ns-2's Sack1 leaves recovery at ssthresh without a further increase.
+        assert_eq!(s.cwnd(), cwnd / 2.0);
+        assert_eq!(s.ssthresh(), (cwnd / 2.0).floor());
+    }
+
+    #[test]
+    fn after_a_timeout_duplicates_are_ignored_until_a_new_ack() {
+        let (mut s, mut ctx) = sack_sender();
+        let first = ctx.take_sent()[0].seq;
+        ctx.now = ctx.timer(crate::tcp::sender::test_support::RTX).unwrap();
+        s.on_timer(crate::tcp::SenderTimers::RTX_KIND, &mut ctx);
+        assert_eq!(s.stats().timeouts, 1);
+        ctx.take_sent();
+        for k in 2..8 {
+            s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
+        }
+        assert_eq!(s.stats().fast_retransmits, 0);
+    }
+}
