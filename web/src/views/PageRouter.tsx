@@ -1,0 +1,23 @@
+import { LessonList } from '../lessons/LessonList';
+import { LessonRoute } from '../lessons/LessonRoute';
+import type { MemoryHistory } from '../lessons/memoryHistory';
+import type { Route } from '../lessons/route';
+import { PaperView } from '../paper/PaperView';
+import { App } from './App';
+import { ErrorBoundary } from './ErrorBoundary';
+
+/** The page the URL names: the app, a lesson, the lesson list, or paper mode. */
+export function PageRouter({ route, lessonHistory }: { route: Route; lessonHistory: MemoryHistory | null }) {
+  if (route.page === 'app' || !lessonHistory && route.page !== 'paper') return <App />;
+  return (
+    <ErrorBoundary name="This page">
+      {route.page === 'paper' ? (
+        <PaperView seed={route.seed} />
+      ) : route.page === 'lessons' ? (
+        <LessonList history={lessonHistory!} />
+      ) : (
+        <LessonRoute source={route.source} step={route.step} history={lessonHistory!} />
+      )}
+    </ErrorBoundary>
+  );
+}
