@@ -65,6 +65,8 @@ export function PaperTable({ file, files }: { file: string; files: Record<string
   }, [file, files, t]);
 
   const layout = useMemo(() => (loaded.status === 'ready' ? layoutOf(loaded.spec, loaded.points) : null), [loaded]);
+  const decimals = loaded.status === 'ready' ? loaded.spec.value.decimals : 1;
+  const formatter = useMemo(() => new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false }), [lang, decimals]);
 
   if (loaded.status === 'loading') return <section className="panel paper-table-panel"><p role="status">{t('loading')}</p></section>;
   if (loaded.status === 'failed') {
@@ -84,25 +86,33 @@ export function PaperTable({ file, files }: { file: string; files: Record<string
     setOurs(results);
     let done = 0;
     setRun({ phase: 'running', done: 0 });
+    // Results arrive faster than a 240-cell table should re-render: show them in batches.
+    let flush: ReturnType<typeof setTimeout> | null = null;
+    const show = () => {
+      flush = null;
+      setOurs([...results]);
+      setRun((r) => (r.phase === 'running' ? { phase: 'running', done } : r));
+    };
     const p = runPool(
       points.map((pt) => ({ text: base, overrides: pt.overrides })),
       workers,
       (index, r) => {
         results[index] = r.ok ? valueOf(spec, r.summary) : { error: r.message };
         done += 1;
-        setOurs([...results]);
-        setRun({ phase: 'running', done });
+        flush ??= setTimeout(show, 250);
       },
     );
     pool.current = p;
     void p.done.then((end) => {
+      if (flush !== null) clearTimeout(flush);
       if (pool.current !== p) return;
+      setOurs([...results]);
       setRun(end ? { phase: 'done', wallMs: end.wallMs, workers } : { phase: 'cancelled', done });
     });
   };
   const cancel = () => pool.current?.cancel();
 
-  const fmt = (v: number) => new Intl.NumberFormat(lang, { minimumFractionDigits: spec.value.decimals, maximumFractionDigits: spec.value.decimals, useGrouping: false }).format(v);
+  const fmt = (v: number) => formatter.format(v);
   const reference = references.find((r) => r.name === against) ?? null;
   const finished = ours.filter((o) => o !== undefined).length;
   const agreement = references.map((r) => {
