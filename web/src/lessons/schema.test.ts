@@ -79,3 +79,18 @@ describe('reveal texts', () => {
     expect(readPlaceholder('middleboxes.snoop.local_retransmits:int')).toMatchObject({ entity: 'middleboxes.snoop', field: 'local_retransmits' });
   });
 });
+
+describe('checks', () => {
+  it('read figure op value, with a factor or an earlier step', async () => {
+    const { parseCheck, holds } = await import('./checks');
+    const now = { 'flows.t.owd_fwd_mean_s': 0.4, 'flows.t.rtt_mean_s': 0.5 };
+    expect(holds(parseCheck('flows.t.owd_fwd_mean_s > 0.5*flows.t.rtt_mean_s')!, now, {})).toBe(true);
+    expect(holds(parseCheck('flows.t.owd_fwd_mean_s >= flows.t.rtt_mean_s')!, now, {})).toBe(false);
+    expect(holds(parseCheck('flows.t.rtt_mean_s == step1:flows.t.rtt_mean_s')!, now, { 1: { 'flows.t.rtt_mean_s': 0.5 } })).toBe(true);
+    expect(holds(parseCheck('flows.t.nothing < 1')!, now, {})).toBe(null);
+    expect(parseCheck('flows.t.rtt_mean_s ~ 3')).toBe(null);
+    const r = parseLesson(GOOD.replace('reveal = {', 'checks = ["flows.ftp.goodput_bps > step1:flows.ftp.goodput_bps", "nonsense"]\nreveal = {'));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => p.path)).toEqual(['steps.1.checks.1', 'steps.1.checks.2']);
+  });
+});

@@ -6,6 +6,7 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { z } from 'zod';
 import { parseUrl } from '../state/url';
+import { parseCheck } from './checks';
 
 /** Text in one or both interface languages (at least one). */
 const localText = z
@@ -25,6 +26,8 @@ const step = z.strictObject({
   params: z.string().max(4000),
   predict: prediction.optional(),
   reveal: localText.optional(),
+  /** What the reveal claims, e.g. `"flows.ftp.timeouts >= 1"`; the lesson test runs the step and checks them (./checks.ts). */
+  checks: z.array(z.string().max(300)).max(20).optional(),
 });
 
 export const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -83,6 +86,12 @@ export function parseLesson(text: string, options: ParseLessonOptions = {}): Les
         params: { param: p.param, value: p.value, problem: p.problem, allowed: p.allowed },
       });
     }
+    (s.checks ?? []).forEach((c, j) => {
+      const check = parseCheck(c);
+      if (!check || [check.left, check.right].some((p) => typeof p !== 'number' && p.step !== null && p.step >= i + 1)) {
+        problems.push({ path: `steps.${i + 1}.checks.${j + 1}`, code: 'check', params: { check: c, allowed: CHECK_HELP } });
+      }
+    });
     for (const [field, t] of [['text', s.text], ['reveal', s.reveal]] as const) {
       for (const bad of badPlaceholders(t, i + 1)) {
         problems.push({ path: `steps.${i + 1}.${field}`, code: 'placeholder', params: { placeholder: bad, allowed: PLACEHOLDER_HELP } });
@@ -91,6 +100,8 @@ export function parseLesson(text: string, options: ParseLessonOptions = {}): Les
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, lesson };
 }
+
+export const CHECK_HELP = 'figure op value, e.g. "flows.ftp.timeouts >= 1" or "flows.ij.goodput_bps < step1:flows.ij.goodput_bps" (op: <, <=, >, >=, ==, !=)';
 
 /** What a `{...}` in a text may say (see ./template.ts). */
 export const PLACEHOLDER_HELP =

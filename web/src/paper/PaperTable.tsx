@@ -48,7 +48,9 @@ export function PaperTable({ file, files }: { file: string; files: Record<string
         const base = files[sibling(file, ex.spec.base)];
         if (base === undefined) return setLoaded({ status: 'failed', lines: [`base: ${t('missingFile', { file: ex.spec.base })}`] });
         const axes = ex.spec.axes.map((a) => a.name);
-        const references = ex.spec.references.map((r) => {
+        // The paper's own value first, as the page reads: paper, ns-2, ours.
+        const named = [...ex.spec.references].sort((a, b) => Number(b.name === 'paper') - Number(a.name === 'paper'));
+        const references = named.map((r) => {
           const csv = files[sibling(file, r.file)];
           if (csv === undefined) throw new Error(`references.${r.name}: ${t('missingFile', { file: r.file })}`);
           return { name: r.name, table: parseReference(axes, csv) };
