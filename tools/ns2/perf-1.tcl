@@ -1,6 +1,8 @@
 # PERF-1 in ns-2 (the same setup as scenarios/bench/perf-1.toml), to compare
-# speed: `ns perf-1.tcl` prints delivered data packets and wall time.
+# speed: `ns perf-1.tcl [FLOWS]` prints delivered data packets and wall time
+# (FLOWS sender/receiver pairs, 10 by default: PERF-1 itself).
 #   s0..s9 --1 Gbit/s, 1 ms-- left --100 Mbit/s, 10 ms-- right --1 Gbit/s, 1 ms-- r0..r9
+set flows [expr {$argc > 0 ? [lindex $argv 0] : 10}]
 set ns [new Simulator]
 Queue set limit_ 100
 Agent/TCP set packetSize_ 1000
@@ -11,7 +13,7 @@ Agent/TCP set syn_ false
 set left [$ns node]
 set right [$ns node]
 $ns duplex-link $left $right 100Mb 10ms DropTail
-for {set i 0} {$i < 10} {incr i} {
+for {set i 0} {$i < $flows} {incr i} {
     set s($i) [$ns node]
     set r($i) [$ns node]
     $ns duplex-link $s($i) $left 1Gb 1ms DropTail
@@ -27,9 +29,9 @@ for {set i 0} {$i < 10} {incr i} {
 }
 
 proc finish {} {
-    global sink t0
+    global sink t0 flows
     set bytes 0
-    for {set i 0} {$i < 10} {incr i} { set bytes [expr {$bytes + [$sink($i) set bytes_]}] }
+    for {set i 0} {$i < $flows} {incr i} { set bytes [expr {$bytes + [$sink($i) set bytes_]}] }
     set wall [expr {([clock clicks -milliseconds] - $t0) / 1000.0}]
     # bytes_ counts the 1040-byte packets delivered in order
     set pkts [expr {$bytes / 1040}]

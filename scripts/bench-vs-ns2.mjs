@@ -1,0 +1,113 @@
+// Side-by-side speed: PERF-1 (10 Reno flows through a 100 Mbit/s dumbbell, 100 s) and
+// the same dumbbell with 100 flows, in our native CLI, our wasm engine in Node and
+// ns-2 (when `ns` is installed), alternately, whole process each time. Prints the
+// median of N runs as delivered data packets per wall second, the ratios to ns-2 and
+// how the cost per delivered packet grows from 10 to 100 flows.
+// Usage: node scripts/bench-vs-ns2.mjs [runs]   (npm run bench -- --vs-ns2 builds first)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runs = Number(process.argv[2] ?? 7);
+const cli = join(root, 'engine-wasm/target/release/ackscope');
+const scratch = mkdtempSync(join(tmpdir(), 'ackscope-bench-'));
+const hasNs2 = spawnSync('sh', ['-c', 'command -v ns'], { encoding: 'utf8' }).status === 0;
+
+/** The PERF-1 dumbbell with `flows` sender/receiver pairs, as scenario TOML. */
+function dumbbell(flows) {
+  const out = [
+    'version = 1',
+    `id = "bench/perf-${flows}-flows"`,
+    `title = "PERF-1 with ${flows} flows"`,
+    'duration = "100s"',
+    '[[nodes]]\nid = "left"\nkind = "router"',
+    '[[nodes]]\nid = "right"\nkind = "router"',
+  ];
+  for (let i = 0; i < flows; i++) out.push(`[[nodes]]\nid = "s${i}"`, `[[nodes]]\nid = "r${i}"`);
+  const link = (id, a, b, rate, delay) =>
+    `[[links]]\nid = "${id}"\na = "${a}"\nb = "${b}"\nrate = "${rate}"\ndelay = "${delay}"\nqueue = { limit = "100pkt" }`;
+  out.push(link('bottleneck', 'left', 'right', '100Mbps', '10ms'));
+  for (let i = 0; i < flows; i++) {
+    out.push(link(`s${i}-left`, `s${i}`, 'left', '1Gbps', '1ms'), link(`right-r${i}`, 'right', `r${i}`, '1Gbps', '1ms'));
+  }
+  for (let i = 0; i < flows; i++) {
+    out.push(`[[flows]]\nid = "f${i}"\nfrom = "s${i}"\nto = "r${i}"\ntcp = { variant = "reno", mss = "1000B", rwnd = "1GiB" }`);
+  }
+  return `${out.join('\n\n')}\n`;
+}
+
+const cases = [
+  { name: 'PERF-1 (10 flows)', flows: 10, file: join(root, 'scenarios/bench/perf-1.toml') },
+  { name: 'PERF-1 with 100 flows', flows: 100, file: join(scratch, 'perf-100.toml') },
+];
+writeFileSync(cases[1].file, dumbbell(100));
+
+// Data segments delivered = throughput bytes / MSS (every flow uses 1000 B).
+const packetsOf = (summary) =>
+  summary.flows.reduce((n, f) => n + Math.round((f.throughput_bps * summary.duration_s) / 8 / 1000), 0);
+
+const wasmRunner = join(scratch, 'run-wasm.mjs');
+writeFileSync(
+  wasmRunner,
+  `import { readFileSync } from 'node:fs';
+const pkg = ${JSON.stringify(join(root, 'web/src/engine/pkg/'))};
+const { initSync, Engine } = await import(pkg + 'ackscope_wasm.js');
+initSync({ module: readFileSync(pkg + 'ackscope_wasm_bg.wasm') });
+const engine = new Engine(readFileSync(process.argv[2], 'utf8'), 'toml', '[]', 'summary');
+while (!engine.runFor(1_000_000)) {}
+process.stdout.write(engine.summaryJson());
+`,
+);
+
+function timed(command, args) {
+  const t0 = process.hrtime.bigint();
+  const stdout = execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 26, cwd: join(root, 'tools/ns2') });
+  return { wall: Number(process.hrtime.bigint() - t0) / 1e9, stdout };
+}
+
+const engines = [
+  { name: 'native', run: (c) => { const r = timed(cli, ['run', c.file, '--format', 'json']); return { wall: r.wall, packets: packetsOf(JSON.parse(r.stdout)) }; } },
+  { name: 'wasm', run: (c) => { const r = timed(process.execPath, [wasmRunner, c.file]); return { wall: r.wall, packets: packetsOf(JSON.parse(r.stdout)) }; } },
+  ...(hasNs2
+    ? [{ name: 'ns-2', run: (c) => { const r = timed('ns', ['perf-1.tcl', String(c.flows)]); return { wall: r.wall, packets: Number(/delivered_packets (\d+)/.exec(r.stdout)[1]) }; } }]
+    : []),
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = {};
+for (const c of cases) {
+  const walls = Object.fromEntries(engines.map((e) => [e.name, []]));
+  const packets = {};
+  for (let i = 0; i < runs; i++) {
+    for (const e of engines) {
+      const r = e.run(c);
+      walls[e.name].push(r.wall);
+      packets[e.name] = r.packets;
+    }
+  }
+  results[c.name] = Object.fromEntries(
+    engines.map((e) => {
+      const wall = median(walls[e.name]);
+      return [e.name, { wall, packets: packets[e.name], rate: packets[e.name] / wall }];
+    }),
+  );
+}
+
+const fmt = (x) => Math.round(x).toLocaleString('en');
+console.log(`Median of ${runs} alternating runs, whole process, ${new Date().toISOString().slice(0, 10)}`);
+for (const [name, byEngine] of Object.entries(results)) {
+  console.log(`\n${name}`);
+  for (const [engine, r] of Object.entries(byEngine)) {
+    console.log(`  ${engine.padEnd(7)} ${r.wall.toFixed(3)} s  ${fmt(r.packets)} packets  ${fmt(r.rate)} packets/s`);
+  }
+  if (byEngine['ns-2']) {
+    const ns2 = byEngine['ns-2'].rate;
+    console.log(`  native/ns-2 ${(byEngine.native.rate / ns2).toFixed(2)}x   wasm/ns-2 ${(byEngine.wasm.rate / ns2).toFixed(2)}x`);
+  }
+}
+const [ten, hundred] = cases.map((c) => results[c.name]);
+console.log('\nCost per delivered packet, 100 flows / 10 flows:');
+for (const e of engines) console.log(`  ${e.name.padEnd(7)} ${(ten[e.name].rate / hundred[e.name].rate).toFixed(2)}x`);
