@@ -35,6 +35,15 @@ for (const lang of ['en', 'ko'] as const) {
     await expect(run).toBeDisabled();
     await expect(page.getByTestId('lesson-stage-empty')).toBeVisible();
     await page.getByTestId('lesson-predict').getByRole('radio').nth(1).check();
+    // Sketch the cwnd: a ramp then a plateau, dragged across the pad.
+    const pad = page.getByTestId('lesson-sketch-pad');
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.12, box.y + box.height * 0.85);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.35, { steps: 8 });
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.35, { steps: 12 });
+    await page.mouse.up();
+    await expect(page.getByTestId('lesson-sketch-guess')).toHaveAttribute('d', /^M.*L/);
     await run.click();
     const reveal = page.getByTestId('lesson-reveal');
     await expect(reveal).toBeVisible({ timeout: 90_000 });
@@ -43,6 +52,9 @@ for (const lang of ['en', 'ko'] as const) {
     // The reveal quotes this run's goodput, which is the CLI's for the same scenario.
     await expect(reveal).toContainText(`${cliGoodputKbps('seed000/wired', 'ftp')} kbit/s`);
     await expect(page.locator('.lesson-stage canvas').first()).toBeVisible();
+    // After the run, the real cwnd is drawn over the sketch, with how far the guess was.
+    await expect(page.getByTestId('lesson-sketch-actual')).toHaveAttribute('d', /^M.*L/);
+    await expect(page.getByTestId('lesson-sketch-score')).toBeVisible();
     await keep(testInfo, `lesson-step1-${lang}`, await page.screenshot());
 
     // The reveal's link opens the same run in the simulator.

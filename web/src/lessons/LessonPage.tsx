@@ -14,6 +14,8 @@ import { ProgressStore, browserStorage, type LessonProgress } from './progress';
 import { pick, type Lesson } from './schema';
 import { figuresOf, fillTemplate, type RunFigures } from './template';
 import { useLessonRun } from './useLessonRun';
+import { SketchPad } from './SketchPad';
+import { resample, type Sketch } from './sketch';
 import './lessons.css';
 
 export interface LessonPageProps {
@@ -40,6 +42,11 @@ export function LessonPage({ lesson, progressKey, initialStep, notices, onDismis
   const step = Math.min(Math.max(progress.step, 1), lesson.steps.length);
   const current = lesson.steps[step - 1]!;
   const { state, run, reset } = useLessonRun(history);
+  const { store } = useServices();
+  const actualCwnd = (flow: string, seconds: number): Sketch | null => {
+    const series = store.seriesByName(`flows.${flow}.cwnd`);
+    return series ? resample(series.timesMs, series.values, seconds) : null;
+  };
   const answer = progress.steps[step]?.answer;
   const ranThisStep = state.phase !== 'idle' && state.step === step;
 
@@ -119,6 +126,16 @@ export function LessonPage({ lesson, progressKey, initialStep, notices, onDismis
                 );
               })}
             </fieldset>
+          )}
+          {current.sketch && (
+            <SketchPad
+              seconds={current.sketch.seconds}
+              max={current.sketch.max}
+              sketch={progress.steps[step]?.sketch}
+              actual={ranThisStep && state.phase === 'done' ? actualCwnd(current.sketch.flow, current.sketch.seconds) : null}
+              disabled={ranThisStep && state.phase !== 'failed'}
+              onChange={(sketch: Sketch) => save((p) => ({ ...p, steps: { ...p.steps, [step]: { ...p.steps[step], sketch } } }))}
+            />
           )}
           <div className="lesson-actions">
             <button

@@ -7,6 +7,8 @@ import type { RunFigures } from './template';
 export interface StepProgress {
   /** Index of the chosen option. */
   answer?: number;
+  /** The learner's sketch of the cwnd (./sketch.ts). */
+  sketch?: (number | null)[];
   /** Figures of the step's last finished run. */
   figures?: RunFigures;
 }

@@ -25,6 +25,10 @@ const step = z.strictObject({
   /** The run, as a shared link's query: `s=seed000/wired&set=flows.ftp.tcp.variant=reno`. */
   params: z.string().max(4000),
   predict: prediction.optional(),
+  /** "Sketch the cwnd" of one flow before the run, over `seconds`, the y axis up to `max` segments. */
+  sketch: z
+    .strictObject({ flow: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), seconds: z.number().positive().max(3600), max: z.number().positive().max(100000) })
+    .optional(),
   reveal: localText.optional(),
   /** What the reveal claims, e.g. `"flows.ftp.timeouts >= 1"`; the lesson test runs the step and checks them (./checks.ts). */
   checks: z.array(z.string().max(300)).max(20).optional(),
@@ -187,6 +191,7 @@ function allowedKeys(path: readonly PropertyKey[]): string {
     '': Object.keys(lessonSchema.shape),
     steps: Object.keys(step.shape),
     predict: ['question', 'options'],
+    sketch: ['flow', 'seconds', 'max'],
     options: ['text', 'correct'],
   };
   const key = last === undefined ? '' : String(last);

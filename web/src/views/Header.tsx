@@ -1,3 +1,4 @@
+import { PageLinks } from '../lessons/PageLinks';
 import { CopyLink } from './CopyLink';
 import { ThemeToggle } from './ThemeToggle';
 import { useServices } from './services';
@@ -16,6 +17,7 @@ export function Header() {
         <span className="tagline">TCP, packet by packet</span>
       </div>
       <div className="header-actions">
+        <PageLinks />
         <ThemeToggle />
         <HelpButton />
         <CopyLink />
