@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { audit } from './axe';
 import { keep } from './support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,6 +57,7 @@ for (const lang of ['en', 'ko'] as const) {
     await expect(page.getByTestId('lesson-sketch-actual')).toHaveAttribute('d', /^M.*L/);
     await expect(page.getByTestId('lesson-sketch-score')).toBeVisible();
     await keep(testInfo, `lesson-step1-${lang}`, await page.screenshot());
+    await audit(page, testInfo, `lesson-${lang}`);
 
     // The reveal's link opens the same run in the simulator.
     const appLink = await page.getByTestId('lesson-open-app').getAttribute('href');

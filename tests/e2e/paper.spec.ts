@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFile } from 'node:fs/promises';
+import { audit } from './axe';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'engine-wasm/target/release/ackscope');
@@ -28,8 +29,8 @@ test('paper mode recomputes seed 003 Table 1 in the browser and matches the CLI'
   await expect(table.locator('td.paper-cell')).toHaveCount(240);
   // Before a run: the paper's and ns-2's values, ours pending.
   const cell = table.locator('td[data-cell="Reno/10M/TCPSink/two-way"]');
-  await expect(cell).toContainText('paper 7602.4');
-  await expect(cell).toContainText('ns-2 6689.6');
+  // The paper's value first, then ns-2's, then ours.
+  await expect(cell).toHaveText(/^paper 7602\.4\s*ns-2 6689\.6\s*ours …$/);
   await expect(cell).toHaveAttribute('data-ours', '');
 
   await table.getByTestId('paper-run').click();
@@ -44,6 +45,7 @@ test('paper mode recomputes seed 003 Table 1 in the browser and matches the CLI'
   await writeFile(path, `${report}\n`);
   await testInfo.attach('paper-timing', { path, contentType: 'text/plain' });
   await testInfo.attach('paper-table1', { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  await audit(page, testInfo, 'paper');
 
   // Every recomputed cell equals the CLI's; the agreement lines are the CLI's too.
   const ours = await table.locator('td.paper-cell').evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-cell'), Number(td.getAttribute('data-ours'))] as const));
