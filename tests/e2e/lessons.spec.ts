@@ -102,6 +102,12 @@ test('bad lesson links give notices, never a blank page', async ({ page }) => {
   await expect(page.getByTestId('lesson-notice')).toContainText('"two"');
   await expect(page.getByTestId('lesson-panel')).toBeVisible();
 
+  // Run settings belong in the lesson file: a link's own are named and ignored.
+  await page.goto('/?lesson=cwnd-basics&step=1&set=flows.ftp.tcp.variant=reno&speed=2&lang=en');
+  await expect(page.locator('[data-notice="params"]')).toContainText('does not use "set", "speed"');
+  await expect(page.locator('[data-notice="params"]')).toContainText('allowed: lesson, lessonUrl, step, lang');
+  await expect(page.getByTestId('lesson-panel')).toBeVisible();
+
   await page.goto('/?lessonUrl=https://elsewhere.invalid/l.toml&lang=en');
   await expect(page.getByTestId('lesson-notice')).toContainText('is not on this site');
 

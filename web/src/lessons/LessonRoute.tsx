@@ -6,7 +6,7 @@ import { LessonNotices, type LessonNotice } from './LessonProblems';
 import { LessonPage } from './LessonPage';
 import type { MemoryHistory } from './memoryHistory';
 import { ProgressStore, browserStorage } from './progress';
-import { lessonHref, sameOriginUrl, type StepRequest } from './route';
+import { LESSON_PARAMS, lessonHref, sameOriginUrl, type StepRequest } from './route';
 import { parseLesson, type Lesson } from './schema';
 import { LessonShell } from './LessonShell';
 
@@ -15,7 +15,7 @@ type Source = { kind: 'bundled'; id: string } | { kind: 'url'; url: string };
 type Loaded = { status: 'loading' } | { status: 'ready'; lesson: Lesson } | { status: 'failed'; notice: LessonNotice };
 
 /** A lesson link: loads the lesson (bundled, or a teacher's same-origin file), then opens the step it names. */
-export function LessonRoute({ source, step, history }: { source: Source; step: StepRequest; history: MemoryHistory }) {
+export function LessonRoute({ source, step, unknown, history }: { source: Source; step: StepRequest; unknown: string[]; history: MemoryHistory }) {
   const { t, i18n } = useTranslation('lessons');
   const [loaded, setLoaded] = useState<Loaded>(() => (source.kind === 'bundled' ? bundled(source.id) : { status: 'loading' }));
   const [dismissed, setDismissed] = useState<string[]>([]);
@@ -75,7 +75,11 @@ export function LessonRoute({ source, step, history }: { source: Source; step: S
   }
   const lesson = loaded.lesson;
   const progressKey = source.kind === 'bundled' ? lesson.id : `url:${source.url}`;
-  const { initialStep, notices } = initialStepOf(lesson, step, progressKey, t);
+  const { initialStep, notices: stepNotices } = initialStepOf(lesson, step, progressKey, t);
+  const notices: LessonNotice[] = unknown.length === 0 ? stepNotices : [
+    ...stepNotices,
+    { key: 'params', level: 'warning', title: t('link.unknownParams', { list: unknown.map((u) => `"${u.slice(0, 40)}"`).join(', ') }), lines: [t('errors.allowed', { allowed: LESSON_PARAMS.join(', ') })] },
+  ];
   const lang = new URLSearchParams(window.location.search).get('lang');
   const linkFor = (n: number) => (source.kind === 'bundled' ? lessonHref(lesson.id, n, lang) : `?lessonUrl=${encodeURIComponent(source.url)}&step=${n}${lang ? `&lang=${lang}` : ''}`);
   return (

@@ -11,7 +11,8 @@ describe('lesson routes', () => {
     expect(routeOf('?lesson=cwnd-basics&step=3')).toMatchObject({ page: 'lesson', source: { kind: 'bundled', id: 'cwnd-basics' }, step: { kind: 'number', step: 3 } });
     expect(routeOf('?lesson=x&step=0')).toMatchObject({ step: { kind: 'bad', value: '0' } });
     expect(routeOf('?lesson=x&step=2a')).toMatchObject({ step: { kind: 'bad', value: '2a' } });
-    expect(routeOf('?lessonUrl=/l.toml')).toMatchObject({ source: { kind: 'url', url: '/l.toml' }, step: { kind: 'none' } });
+    expect(routeOf('?lessonUrl=/l.toml')).toMatchObject({ source: { kind: 'url', url: '/l.toml' }, step: { kind: 'none' }, unknown: [] });
+    expect(routeOf('?lesson=x&lang=ko&set=a=1&set=b=2&zz=1')).toMatchObject({ unknown: ['set', 'zz'] });
     expect(lessonHref('cwnd-basics', 2, 'ko')).toBe('?lesson=cwnd-basics&step=2&lang=ko');
   });
 

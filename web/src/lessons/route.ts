@@ -5,13 +5,16 @@
 export type Route =
   | { page: 'app' }
   | { page: 'lessons' }
-  | { page: 'lesson'; source: { kind: 'bundled'; id: string } | { kind: 'url'; url: string }; step: StepRequest }
+  | { page: 'lesson'; source: { kind: 'bundled'; id: string } | { kind: 'url'; url: string }; step: StepRequest; unknown: string[] }
   | { page: 'paper'; seed: string | null };
 
 /** The step the URL asks for: none, a valid number, or text that is not one. */
 export type StepRequest = { kind: 'none' } | { kind: 'number'; step: number } | { kind: 'bad'; value: string };
 
 export const PAPER_SEEDS = ['000', '001', '002', '003', '004'] as const;
+
+/** What a lesson link may say; the run's own settings belong in the lesson file. */
+export const LESSON_PARAMS = ['lesson', 'lessonUrl', 'step', 'lang'];
 
 export function routeOf(search: string): Route {
   const q = new URLSearchParams(search);
@@ -21,7 +24,8 @@ export function routeOf(search: string): Route {
     const stepText = q.get('step');
     const step: StepRequest =
       stepText === null ? { kind: 'none' } : /^[1-9][0-9]{0,2}$/.test(stepText) ? { kind: 'number', step: Number(stepText) } : { kind: 'bad', value: stepText.slice(0, 40) };
-    return { page: 'lesson', source: lessonUrl !== null ? { kind: 'url', url: lessonUrl } : { kind: 'bundled', id: lesson ?? '' }, step };
+    const unknown = [...new Set([...q.keys()].filter((k) => !LESSON_PARAMS.includes(k)))];
+    return { page: 'lesson', source: lessonUrl !== null ? { kind: 'url', url: lessonUrl } : { kind: 'bundled', id: lesson ?? '' }, step, unknown };
   }
   const view = q.get('view');
   if (view === 'lessons') return { page: 'lessons' };

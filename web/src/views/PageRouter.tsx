@@ -16,7 +16,7 @@ export function PageRouter({ route, lessonHistory }: { route: Route; lessonHisto
       ) : route.page === 'lessons' ? (
         <LessonList history={lessonHistory!} />
       ) : (
-        <LessonRoute source={route.source} step={route.step} history={lessonHistory!} />
+        <LessonRoute source={route.source} step={route.step} unknown={route.unknown} history={lessonHistory!} />
       )}
     </ErrorBoundary>
   );
