@@ -83,7 +83,7 @@ export function LessonPage({ lesson, progressKey, initialStep, notices, onDismis
   return (
     <div className="lesson-page" data-lesson={lesson.id} data-step={step} data-lesson-run={ranThisStep ? state.phase : 'idle'}>
       <LessonNotices notices={notices} onDismiss={onDismiss} />
-      <ErrorBoundary name="Messages">
+      <ErrorBoundary name={t('notices.label')}>
         <Notices />
       </ErrorBoundary>
       <div className="lesson-layout">

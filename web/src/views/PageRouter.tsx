@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LessonList } from '../lessons/LessonList';
 import { LessonRoute } from '../lessons/LessonRoute';
 import type { MemoryHistory } from '../lessons/memoryHistory';
@@ -8,9 +9,10 @@ import { ErrorBoundary } from './ErrorBoundary';
 
 /** The page the URL names: the app, a lesson, the lesson list, or paper mode. */
 export function PageRouter({ route, lessonHistory }: { route: Route; lessonHistory: MemoryHistory | null }) {
-  if (route.page === 'app' || !lessonHistory && route.page !== 'paper') return <App />;
+  const { t } = useTranslation('lessons');
+  if (route.page === 'app' || (!lessonHistory && route.page !== 'paper')) return <App />;
   return (
-    <ErrorBoundary name="This page">
+    <ErrorBoundary name={t('shell.thisPage')}>
       {route.page === 'paper' ? (
         <PaperView seed={route.seed} />
       ) : route.page === 'lessons' ? (
