@@ -77,7 +77,12 @@ test('paper mode: cancel, other seeds, and a bad seed', async ({ page }) => {
   await expect(page.locator('[data-testid="paper-table"][data-sweep="seed004/sessions"]')).toBeVisible();
 
   await page.goto('/?view=paper&seed=000&lang=en');
-  await expect(page.getByTestId('paper-no-tables')).toContainText('satellite');
+  const seed000 = page.locator('[data-testid="paper-table"][data-sweep="seed000/window-scale"]');
+  await expect(seed000.locator('td.paper-cell')).toHaveCount(24);
+  await seed000.getByTestId('paper-run').click();
+  await expect(seed000).toHaveAttribute('data-run', 'done', { timeout: 120_000 });
+  await expect(seed000.locator('td[data-cell="2M/0/725 KB"]')).toHaveAttribute('data-ours', /^155[0-9]\./);
+  await expect(page.getByTestId('paper-setups').getByRole('link')).toHaveCount(5);
 
   await page.goto('/?view=paper&seed=042&lang=en');
   await expect(page.getByTestId('paper-notice')).toContainText('no seed paper "042"');

@@ -36,18 +36,17 @@ export function PaperView({ seed }: { seed: string | null }) {
           ))}
         </nav>
         <p className="paper-about">{t(`about.${current}`)}</p>
-        {sweeps.length === 0 ? (
-          <NoTables seed={current} files={files} lang={lang} />
-        ) : (
-          sweeps.map((file) => <PaperTable key={file} file={file} files={files} />)
-        )}
+        {sweeps.map((file) => (
+          <PaperTable key={file} file={file} files={files} />
+        ))}
+        <Setups seed={current} files={files} lang={lang} />
       </div>
     </LessonShell>
   );
 }
 
-/** A paper whose results are figures, not tables (seed 000): its scenarios, each a run to open. */
-function NoTables({ seed, files, lang }: { seed: string; files: Record<string, string>; lang: string }) {
+/** The paper's setups (its scenario files), each a run to open in the simulator. */
+function Setups({ seed, files, lang }: { seed: string; files: Record<string, string>; lang: string }) {
   const { t } = useTranslation('paper');
   const scenarios = Object.entries(files)
     .filter(([f]) => f.startsWith(`seed${seed}/`) && f.endsWith('.toml') && !f.endsWith('.sweep.toml'))
@@ -61,8 +60,8 @@ function NoTables({ seed, files, lang }: { seed: string; files: Record<string, s
     })
     .filter((x): x is { file: string; id: string; title: string } => x !== null);
   return (
-    <section className="panel paper-table-panel" data-testid="paper-no-tables">
-      <p>{t('noTables')}</p>
+    <section className="panel paper-table-panel" data-testid="paper-setups">
+      <p>{t('setups')}</p>
       <ul>
         {scenarios.map((s) => (
           <li key={s.file}>
