@@ -7,7 +7,10 @@
 // with `vite preview`, drives Chromium with Playwright and measures, in the page:
 //   1. knob change -> every plot redrawn with the new run, on a 60-s seed scenario;
 //   2. animation frames per second with about 5,000 packets in view;
-//   3. plot zoom/pan frame time with 10^6 points in a plot.
+//   3. plot zoom/pan frame time with 10^6 points in a plot;
+//   4. mechanism switch (Snoop, SACK, ECN, ACK priority) -> every plot redrawn.
+//
+//   --only toggles   runs just 4.
 
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -68,6 +71,8 @@ function stopServer(server) {
     server.kill();
   }
 }
+
+const ONLY = arg('--only', null);
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -258,10 +263,51 @@ async function panZoom(page) {
   };
 }
 
+/** 4. Mechanism switch to updated plots: a click on a switch of the mechanism bar until every plot shows the new run. */
+async function toggleToPlots(page, query, label) {
+  await page.goto(`${BASE}${query}`);
+  await waitForRun(page);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.plot')].every((f) => f.dataset.complete === 'true'));
+  const samples = [];
+  for (let i = 0; i < RUNS; i++) {
+    const ms = await page.evaluate(async (name) => {
+      const app = document.querySelector('.app');
+      const before = app.dataset.runId;
+      const button = document.querySelector(`[data-testid="mechanism-${name}"]`);
+      const t0 = performance.now();
+      button.click();
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const plots = [...document.querySelectorAll('figure.plot')];
+        if (app.dataset.runId !== before && app.dataset.runState === 'done' && plots.length > 0 && plots.every((f) => f.dataset.complete === 'true')) break;
+      }
+      return performance.now() - t0;
+    }, label);
+    samples.push(ms);
+  }
+  return { scenario: query, mechanism: label, endToEndMs: round(stats(samples)) };
+}
+
+async function toggles(page) {
+  return [
+    await toggleToPlots(page, '?s=examples/snoop', 'Snoop'),
+    await toggleToPlots(page, '?s=examples/snoop', 'SACK'),
+    await toggleToPlots(page, '?s=seed000/wired', 'SACK'),
+    await toggleToPlots(page, '?s=examples/red-ecn', 'ECN'),
+    await toggleToPlots(page, '?s=seed003/two-way', 'ACK priority'),
+  ];
+}
+
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  if (ONLY === 'toggles') {
+    const results = { date: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless, software rendering)`, toggles: await toggles(page) };
+    console.log(JSON.stringify(results, null, 2));
+    if (OUT) await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
+    process.exitCode = 0;
+  } else {
   const results = {
     date: new Date().toISOString(),
     browser: `Chromium ${browser.version()} (headless, software rendering)`,
@@ -271,9 +317,11 @@ try {
     ],
     animation: await animation(page),
     panZoom: await panZoom(page),
+    toggles: await toggles(page),
   };
   console.log(JSON.stringify(results, null, 2));
   if (OUT) await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  }
 } finally {
   await browser.close();
   stopServer(server);

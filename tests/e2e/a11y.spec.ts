@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { audit } from './axe';
 import { AppPage } from './pages/app';
@@ -44,4 +45,15 @@ test('axe-core: the scenario picker, the custom editor and the help', async ({ p
   await page.locator('body').press('?');
   await expect(page.getByTestId('help')).toBeVisible();
   await audit(page, testInfo, 'help');
+});
+
+test('axe-core: no violations of any impact on the main view and in the scenario picker', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open(LOSSY);
+  await app.waitForRun();
+  await new PlotsPanel(page).waitDrawn();
+  const all = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(await all()).toEqual([]);
+  await app.openPicker();
+  expect(await all()).toEqual([]);
 });

@@ -194,7 +194,7 @@ test('the gallery groups scenarios by paper, then the one-mechanism examples, ea
   await app.open('/');
   await app.waitForRun();
   const dialog = await app.openPicker();
-  const groups = (await dialog.locator('.picker-group h3').allTextContents()).map((t) => t.trim());
+  const groups = (await dialog.locator('.picker-group h2').allTextContents()).map((t) => t.trim());
   const papers = groups.filter((g) => g.startsWith('Seed paper'));
   expect(papers).toEqual([...papers].sort());
   expect(papers).toEqual(expect.arrayContaining(['Seed paper 000', 'Seed paper 004']));

@@ -3,15 +3,21 @@ import { fitCanvas, readTheme, type Theme } from '../theme';
 import { useElementWidth } from '../views/useElementWidth';
 import { usePlayback, useRun, useServices, useThemeName } from '../views/services';
 import { useSettledVersion } from '../views/useSettledVersion';
+import { useFitHeight } from '../views/useFitHeight';
+import { useTextSizes } from '../views/useViewScale';
+import { smallest } from '../viewScale';
 import { formatClock } from '../format';
 import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
 import { gaugeSeries, gaugesAt } from './gauges';
 import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import { fadeSimMs, packetsAt } from './packets';
+import { TraceWindows } from '../state/traceWindows';
+import { useTranslation } from 'react-i18next';
 
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
 export function AnimationCanvas() {
-  const { store, playback } = useServices();
+  const { store, playback, controller } = useServices();
+  const { t: tr } = useTranslation('common');
   const run = useRun();
   const { speed } = usePlayback();
   const themeName = useThemeName();
@@ -20,14 +26,21 @@ export function AnimationCanvas() {
   const width = useElementWidth(boxRef);
   const { topology, traceTruncatedAtMs, scenario } = run;
   const dataVersion = useSettledVersion(run);
-  const height = topology ? sceneHeight(topology) : 236;
+  const text = useTextSizes();
+  const natural = sceneHeight(topology, text);
+  const height = useFitHeight(boxRef, natural);
 
   const buffers = useMemo(() => (topology ? sharedBuffers(scenario, topology) : []), [scenario, topology]);
   const scene = useMemo(
-    () => (topology && width > 0 ? buildScene(topology, width, height, buffers) : null),
-    [topology, width, height, buffers],
+    () => (topology && width > 0 ? buildScene(topology, width, height, buffers, text) : null),
+    [topology, width, height, buffers, text],
   );
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
+  // A run too large to keep whole: past the kept trace, windows of it simulated again.
+  const windows = useMemo(
+    () => (traceTruncatedAtMs !== null ? new TraceWindows((from, to) => controller.traceWindow(from, to), delays, () => playback.invalidate()) : null),
+    [traceTruncatedAtMs, controller, delays, playback],
+  );
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -44,7 +57,8 @@ export function AnimationCanvas() {
     let shown = '';
     let shownDown = '';
     const off = playback.onFrame((t) => {
-      const trace = store.traceView();
+      const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;
+      const trace = beyond ? windows.viewAt(t) : store.traceView();
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
       const down = downAt(outages, scene.geometry.lanes.length, t);
       drawScene(ctx, scene, frame, theme, down);
@@ -64,13 +78,14 @@ export function AnimationCanvas() {
         canvas.setAttribute('data-packets', count);
         canvas.setAttribute('data-aggregated', dense);
       }
-      if (traceTruncatedAtMs !== null && t >= traceTruncatedAtMs) {
-        drawNote(ctx, `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme);
+      if (beyond && trace === null) {
+        drawNote(ctx, windows.loading ? tr('layout.windowLoading', { time: formatClock(t) }) : `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme, scene.text.note);
       }
+      canvas.setAttribute('data-trace', beyond ? (trace ? 'window' : 'loading') : 'kept');
     });
     return off;
     // themeName: the colours are read again when the theme changes.
-  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion, buffers]);
+  }, [scene, delays, speed, store, playback, traceTruncatedAtMs, themeName, topology, dataVersion, buffers, windows, tr]);
 
 
   const label = topology
@@ -78,7 +93,7 @@ export function AnimationCanvas() {
     : 'Animation of the network';
   return (
     <div className="animation-box" ref={boxRef} style={{ height }}>
-      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" />
+      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" data-text-px={smallest(text)} />
     </div>
   );
 }

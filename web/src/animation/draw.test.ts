@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Topology } from '../engine/protocol';
 import type { WasmApi } from '../engine/host';
 import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
-import { buildScene, sceneHeight } from './draw';
+import { buildScene, sceneHeight, wrapLines } from './draw';
 
 let api: WasmApi;
 beforeAll(async () => {
@@ -39,5 +39,31 @@ describe('buildScene', () => {
     expect(s.showStack[bottleneck]).toBe(true);
     expect(s.showStack.filter(Boolean).length).toBeLessThan(s.showStack.length);
     expect(s.linkLabels.length).toBeLessThan(s.topology.channels.length / 2 + 1);
+  });
+});
+
+describe('node names', () => {
+  // 7 px per character, as a 12 px font roughly measures.
+  const measure = (s: string) => s.length * 7;
+
+  it('wraps a 200-character name into two lines within the node room, ending in an ellipsis', () => {
+    const long = `${'very long node name '.repeat(10)}`.trim();
+    expect(long.length).toBeGreaterThan(190);
+    const lines = wrapLines(long, 84, 2, measure);
+    expect(lines).toHaveLength(2);
+    for (const l of lines) expect(measure(l)).toBeLessThanOrEqual(84);
+    expect(lines[1]?.endsWith('\u2026')).toBe(true);
+  });
+
+  it('cuts a single word longer than the line', () => {
+    const lines = wrapLines('x'.repeat(200), 84, 2, measure);
+    expect(lines).toHaveLength(1);
+    expect(measure(lines[0] ?? '')).toBeLessThanOrEqual(84);
+    expect(lines[0]?.endsWith('\u2026')).toBe(true);
+  });
+
+  it('leaves short names alone', () => {
+    expect(wrapLines('base station', 84, 2, measure)).toEqual(['base station']);
+    expect(wrapLines('sender', 84, 2, measure)).toEqual(['sender']);
   });
 });

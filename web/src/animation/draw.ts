@@ -11,6 +11,7 @@ import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, ty
 import { bounds, Placer, textBox, type Rect } from './placement';
 import { queueLimit, type QueueLimit } from './queueLimit';
 import type { SharedBuffer } from './linkState';
+import { textSizes, type TextSizes } from '../viewScale';
 
 export interface Scene {
   topology: Topology;
@@ -22,6 +23,8 @@ export interface Scene {
   showStack: boolean[];
   showQueueLabel: boolean[];
   multiFlow: boolean;
+  /** Text sizes (CSS px) at the view scale: present mode enlarges them. */
+  text: TextSizes;
 }
 
 const DATA_H = 8;
@@ -37,12 +40,23 @@ export function lanePacketLimits(scene: Scene): number[] {
   return scene.geometry.lanes.map((lane) => Math.max(8, Math.floor(lane.length / 3)));
 }
 
-export function sceneHeight(topology: Topology): number {
-  const rows = layoutTopology(topology).maxRows;
-  return rows <= 1 ? 236 : Math.min(640, 120 + rows * 70);
+export function sceneHeight(topology: Topology | null, text: TextSizes = textSizes(1)): number {
+  const rows = topology ? layoutTopology(topology).maxRows : 1;
+  // Larger text (present mode) needs taller rows for the same picture.
+  const grow = text.node / textSizes(1).node;
+  return Math.round(grow * (rows <= 1 ? 236 : Math.min(640, 120 + rows * 70)));
 }
 
-export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = []): Scene {
+/** Line height of node names. */
+const lineHeight = (px: number) => Math.round(px * 1.2);
+/** Text boxes are estimated without a canvas: about 0.58 em per character. */
+const charWidth = (px: number) => px * 0.58;
+/** Widest a node name may be: its node's room, or ten characters. */
+function nodeLabelWidth(geo: Geometry, text: TextSizes): number {
+  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, 10 * charWidth(text.node));
+}
+
+export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = [], text: TextSizes = textSizes(1)): Scene {
   const layout = layoutTopology(topology);
   const geo = geometry(layout, topology, { width, height, marginX: 80, marginY: 18 });
   // Stack heights count full-size segments of the first flow.
@@ -58,8 +72,9 @@ export function buildScene(topology: Topology, width: number, height: number, bu
     if (!at) return;
     const r = geo.nodeRadius;
     placer.reserve({ x0: at.x - r, y0: at.y - r, x1: at.x + r, y1: at.y + r });
-    const w = Math.min(2 * (r + STACK_INSET) - 8, node.label.length * 7);
-    placer.reserve({ x0: at.x - w / 2, y0: at.y + r + 4, x1: at.x + w / 2, y1: at.y + r + 34 });
+    // At most two lines of name (longer names are cut with an ellipsis).
+    const w = Math.min(nodeLabelWidth(geo, text), node.label.length * charWidth(text.node));
+    placer.reserve({ x0: at.x - w / 2, y0: at.y + r + 4, x1: at.x + w / 2, y1: at.y + r + 8 + 2 * lineHeight(text.node) });
   });
   const byRate = topology.channels.map((_, i) => i).sort((a, b) => (topology.channels[a]?.rate_bps ?? 0) - (topology.channels[b]?.rate_bps ?? 0) || a - b);
   const showStack = topology.channels.map(() => false);
@@ -73,26 +88,26 @@ export function buildScene(topology: Topology, width: number, height: number, bu
     const rev = link.reverse === null ? null : topology.channels[link.reverse];
     const fwdLane = link.forward === null ? null : geo.lanes[link.forward];
     const revLane = link.reverse === null ? null : geo.lanes[link.reverse];
-    const text = (c: { rate_bps: number; delay_ms: number }) => `${formatRate(c.rate_bps)} \u00b7 ${formatDuration(c.delay_ms)}`;
+    const rateDelay = (c: { rate_bps: number; delay_ms: number }) => `${formatRate(c.rate_bps)} \u00b7 ${formatDuration(c.delay_ms)}`;
     const candidates: { lane: Lane; text: string }[] = [];
     if (fwd && rev && fwdLane && fwd.rate_bps === rev.rate_bps && fwd.delay_ms === rev.delay_ms) {
-      candidates.push({ lane: fwdLane, text: `${link.link}: ${text(fwd)}` });
+      candidates.push({ lane: fwdLane, text: `${link.link}: ${rateDelay(fwd)}` });
     } else {
-      if (fwd && fwdLane) candidates.push({ lane: fwdLane, text: `${link.link} \u25b8 ${text(fwd)}` });
-      if (rev && revLane) candidates.push({ lane: revLane, text: `\u25c2 ${text(rev)}` });
+      if (fwd && fwdLane) candidates.push({ lane: fwdLane, text: `${link.link} \u25b8 ${rateDelay(fwd)}` });
+      if (rev && revLane) candidates.push({ lane: revLane, text: `\u25c2 ${rateDelay(rev)}` });
     }
     for (const c of candidates) {
       const at = linkLabelAt(c.lane);
-      if (placer.take(textBox(at.x, at.y, c.text, 5.8))) linkLabels.push(c);
+      if (placer.take(textBox(at.x, at.y, c.text, charWidth(text.link), text.link + 2))) linkLabels.push(c);
     }
   }
   const showQueueLabel = topology.channels.map((_, c) => {
     const lane = geo.lanes[c];
     if (!lane || !showStack[c]) return false;
     const at = queueLabelAt(lane, geo.stackHeight);
-    return placer.take(textBox(at.x, at.y, `100/${limits[c]?.text ?? ''}`, 5.5, 12));
+    return placer.take(textBox(at.x, at.y, `100/${limits[c]?.text ?? ''}`, charWidth(text.queue), text.queue + 2));
   });
-  return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1 };
+  return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1, text };
 }
 
 export function drawScene(
@@ -105,10 +120,10 @@ export function drawScene(
 ): void {
   const { geometry: geo, topology } = scene;
   ctx.clearRect(0, 0, geo.width, geo.height);
-  ctx.font = `11px ${theme.font}`;
+  ctx.font = `${scene.text.link}px ${theme.font}`;
   ctx.textBaseline = 'middle';
 
-  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme) : drawLane(ctx, lane, theme)));
+  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
   for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
   geo.lanes.forEach((lane, c) => {
     if (scene.showStack[c]) drawQueue(ctx, scene, lane, c, frame?.queues[c] ?? [], theme);
@@ -117,7 +132,7 @@ export function drawScene(
   if (frame) {
     for (const d of frame.density) {
       const lane = geo.lanes[d.channel];
-      if (lane) drawDensity(ctx, lane, d, theme);
+      if (lane) drawDensity(ctx, lane, d, theme, scene.text.packet);
     }
     for (const p of frame.wire) {
       const lane = geo.lanes[p.channel];
@@ -129,7 +144,7 @@ export function drawScene(
     const at = geo.nodes[i];
     if (!at) return;
     drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
-    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, 2 * (geo.nodeRadius + STACK_INSET) - 8, theme);
+    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, nodeLabelWidth(geo, scene.text), theme, scene.text.node);
   });
 
   if (frame) {
@@ -158,20 +173,21 @@ export function drawGauges(ctx: CanvasRenderingContext2D, scene: Scene, gauges: 
     if (!at) continue;
     const k = perNode.get(g.node) ?? 0;
     perNode.set(g.node, k + 1);
-    const w = 64;
+    const px = scene.text.gauge;
+    const w = Math.max(64, 5 * px);
     const x = at.x - w / 2;
-    const y = at.y - geo.nodeRadius - 14 - k * 24;
+    const y = at.y - geo.nodeRadius - 14 - k * (px + 13);
     ctx.save();
     ctx.fillStyle = theme.surface;
     ctx.globalAlpha = 0.9;
-    ctx.fillRect(x - 2, y - 13, w + 4, 22);
+    ctx.fillRect(x - 2, y - px - 1, w + 4, px + 10);
     ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.middlebox;
     ctx.lineWidth = 1;
     ctx.strokeRect(x + 0.5, y + 0.5, w - 1, 6);
     ctx.fillStyle = theme.middlebox;
     ctx.fillRect(x + 1, y + 1, Math.max(0, (w - 2) * Math.min(1, g.value / Math.max(g.max, 1e-9))), 5);
-    ctx.font = `10.5px ${theme.font}`;
+    ctx.font = `${px}px ${theme.font}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = theme.text;
@@ -182,15 +198,15 @@ export function drawGauges(ctx: CanvasRenderingContext2D, scene: Scene, gauges: 
 }
 
 /** A one-line note in the top-left corner (e.g. where the kept trace ends). */
-export function drawNote(ctx: CanvasRenderingContext2D, text: string, theme: Theme): void {
+export function drawNote(ctx: CanvasRenderingContext2D, text: string, theme: Theme, px = textSizes(1).note): void {
   ctx.save();
-  ctx.font = `12px ${theme.font}`;
+  ctx.font = `${px}px ${theme.font}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
   const w = ctx.measureText(text).width;
   ctx.fillStyle = theme.surface;
   ctx.globalAlpha = 0.9;
-  ctx.fillRect(4, 4, w + 12, 20);
+  ctx.fillRect(4, 4, w + 12, px + 8);
   ctx.globalAlpha = 1;
   ctx.fillStyle = theme.muted;
   ctx.fillText(text, 10, 8);
@@ -219,7 +235,7 @@ function drawLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void
 }
 
 /** A lane during an outage: greyed, dashed and broken in the middle, marked "down". */
-function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void {
+function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, px: number): void {
   const L = lane.length;
   const gap = Math.min(36, L / 3);
   ctx.save();
@@ -253,10 +269,10 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): 
   // "down" in the break, on the lane itself (clear of the other direction's lane and the link label).
   const mid = { x: (lane.start.x + lane.end.x) / 2, y: (lane.start.y + lane.end.y) / 2 };
   ctx.save();
-  ctx.font = `600 10px ${theme.font}`;
+  ctx.font = `600 ${px}px ${theme.font}`;
   const w = ctx.measureText('down').width;
   ctx.fillStyle = theme.surface;
-  ctx.fillRect(mid.x - w / 2 - 2, mid.y - 6, w + 4, 12);
+  ctx.fillRect(mid.x - w / 2 - 2, mid.y - px / 2 - 1, w + 4, px + 2);
   ctx.fillStyle = theme.drop;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -344,9 +360,10 @@ function drawQueue(
   const at = queueLabelAt(lane, H);
   ctx.fillStyle = queue.length > 0 ? theme.text : theme.muted;
   ctx.textAlign = 'center';
-  ctx.font = `10px ${theme.font}`;
+  const font = ctx.font;
+  ctx.font = `${scene.text.queue}px ${theme.font}`;
   ctx.fillText(`${queue.length}/${limit?.text.replace(/pkt$/, '') ?? capacity}`, at.x, at.y);
-  ctx.font = `11px ${theme.font}`;
+  ctx.font = font;
 }
 
 function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: WirePacket, theme: Theme): void {
@@ -411,7 +428,7 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
 }
 
 /** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
-function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, theme: Theme): void {
+function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, theme: Theme, px: number): void {
   ctx.save();
   laneFrame(ctx, lane.start, lane);
   const w = lane.length / DENSITY_BINS;
@@ -441,14 +458,14 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
     y: lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * (DATA_H + 10),
   };
   ctx.save();
-  ctx.font = `600 10.5px ${theme.font}`;
+  ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const text = `${d.count.toLocaleString('en-US')} packets`;
   const tw = ctx.measureText(text).width;
   ctx.fillStyle = theme.surface;
   ctx.globalAlpha = 0.85;
-  ctx.fillRect(mid.x - tw / 2 - 4, mid.y - 7, tw + 8, 14);
+  ctx.fillRect(mid.x - tw / 2 - 4, mid.y - px / 2 - 1, tw + 8, px + 2);
   ctx.globalAlpha = 1;
   ctx.fillStyle = theme.text;
   ctx.fillText(text, mid.x, mid.y);
@@ -493,27 +510,54 @@ function drawCross(
   ctx.restore();
 }
 
-function drawNodeLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth: number, theme: Theme): void {
+function drawNodeLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth: number, theme: Theme, px: number): void {
   ctx.save();
-  ctx.font = `600 12px ${theme.font}`;
+  ctx.font = `600 ${px}px ${theme.font}`;
   ctx.fillStyle = theme.text;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  wrap(ctx, text, maxWidth).forEach((line, i) => ctx.fillText(line, x, y + i * 14));
+  // Two lines at most, each within the node's room: a long name must not run into its neighbours.
+  wrapLines(text, maxWidth, 2, (s) => ctx.measureText(s).width).forEach((line, i) => ctx.fillText(line, x, y + i * lineHeight(px)));
   ctx.restore();
 }
 
-/** Greedy word wrap at spaces (a single long word stays whole). */
-function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string[] {
+const ELLIPSIS = '\u2026';
+
+/**
+ * Greedy word wrap at spaces into at most `maxLines` lines no wider than
+ * `maxWidth`; a word too long for a line is cut, and text left over ends the
+ * last line with an ellipsis.
+ */
+export function wrapLines(text: string, maxWidth: number, maxLines: number, measure: (s: string) => number): string[] {
+  const fit = (s: string) => measure(s) <= maxWidth;
+  /** The longest start of `s` that fits with an ellipsis after it. */
+  const cut = (s: string) => {
+    let n = s.length;
+    while (n > 1 && !fit(`${s.slice(0, n)}${ELLIPSIS}`)) n--;
+    return `${s.slice(0, n)}${ELLIPSIS}`;
+  };
   const lines: string[] = [];
+  const words = text.split(/\s+/).filter(Boolean);
   let line = '';
-  for (const word of text.split(/\s+/)) {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
     const next = line ? `${line} ${word}` : word;
-    if (line && ctx.measureText(next).width > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else {
+    if (fit(next)) {
       line = next;
+      continue;
+    }
+    if (line) {
+      lines.push(line);
+      line = '';
+      i--;
+    } else {
+      // One word wider than the line: cut it here.
+      lines.push(cut(word));
+    }
+    if (lines.length === maxLines) {
+      const last = lines[maxLines - 1] ?? '';
+      if (!last.endsWith(ELLIPSIS)) lines[maxLines - 1] = fit(`${last}${ELLIPSIS}`) ? `${last}${ELLIPSIS}` : cut(last);
+      return lines;
     }
   }
   if (line) lines.push(line);

@@ -31,6 +31,17 @@ describe('layoutTopology', () => {
     expect(g.nodes[1]?.x).toBeLessThan(g.nodes[0]?.x ?? 0);
   });
 
+  it('lays two-way traffic over one link out side by side, not one end above the other', () => {
+    // seed003/two-way: i -> j and j -> i over one duplex link.
+    const t = topo(['i', 'j'], [[0, 1]], [[0, 1], [1, 0]]);
+    const l = layoutTopology(t);
+    expect(l.nodes.map((n) => n.layer)).toEqual([0, 1]);
+    expect(l.maxRows).toBe(1);
+    const g = geometry(l, t, { width: 900, height: 236 });
+    expect(Math.abs((g.nodes[0]?.y ?? 0) - (g.nodes[1]?.y ?? 0))).toBe(0);
+    expect((g.nodes[1]?.x ?? 0) - (g.nodes[0]?.x ?? 0)).toBeGreaterThan(600);
+  });
+
   it('pairs the two channels of each link', () => {
     const t = topo(['a', 'b'], [[0, 1]], [[0, 1]]);
     expect(layoutTopology(t).links).toEqual([{ link: 'l0', a: 0, b: 1, forward: 0, reverse: 1 }]);

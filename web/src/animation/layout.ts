@@ -41,6 +41,11 @@ export function layoutTopology(topo: Topology): Layout {
 
   // Multi-source BFS from every sender, the first flow's first: one flow gives
   // the plain BFS from its sender; many (a dumbbell) put all senders on the left.
+  // A sender that is also another flow's receiver (two-way traffic) is not a
+  // source, or both ends would share the first layer and the link stand upright.
+  const receivers = new Set(topo.flows.map((f) => f.to));
+  const senders = topo.flows.map((f) => f.from).filter((s) => !receivers.has(s));
+  const sources = senders.length > 0 ? senders : topo.flows.slice(0, 1).map((f) => f.from);
   const layer = new Array<number>(n).fill(-1);
   const order: number[] = [];
   const visit = (sources: number[], base: number) => {
@@ -62,10 +67,7 @@ export function layoutTopology(topo: Topology): Layout {
       }
     }
   };
-  visit(
-    topo.flows.map((f) => f.from),
-    0,
-  );
+  visit(sources, 0);
   // Parts not reachable from any sender go further right, one component at a time.
   for (let s = 0; s < n; s++) {
     if (layer[s] === -1) visit([s], Math.max(-1, ...layer) + 1);

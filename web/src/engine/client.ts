@@ -3,6 +3,7 @@
 
 import type { Recording } from '../generated/types';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
+import type { TraceChunk } from './traceColumns';
 
 /** A message pipe to an engine host (a Worker in the app, an in-process host in tests). */
 export interface EngineChannel {
@@ -37,6 +38,8 @@ export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private active: { runId: number; listener: RunListener } | null = null;
+  /** The trace window asked for last (an older one is replaced in the host). */
+  private windowRequest: { requestId: number; resolve(c: TraceChunk | null): void; reject(e: Error): void } | null = null;
 
   constructor(private readonly openChannel: () => EngineChannel) {
     this.channel = this.connect();
@@ -71,6 +74,20 @@ export class EngineClient {
     this.active = { runId, listener };
     this.channel.send({ type: 'run', runId, ...request, overrides: [...request.overrides] });
     return runId;
+  }
+
+  /**
+   * The trace of a run between two times, simulated again in the worker (the
+   * run is deterministic, so it is the same run). A newer request replaces an
+   * older one, which then resolves to null.
+   */
+  traceWindow(request: Omit<RunRequest, 'recording'>, fromMs: number, toMs: number): Promise<TraceChunk | null> {
+    const requestId = this.nextId++;
+    this.windowRequest?.resolve(null);
+    return new Promise<TraceChunk | null>((resolve, reject) => {
+      this.windowRequest = { requestId, resolve, reject };
+      this.channel.send({ type: 'traceWindow', requestId, text: request.text, format: request.format, overrides: [...request.overrides], fromMs, toMs });
+    });
   }
 
   /** Cancels the run in progress, if any; its listener hears `cancelled`. */
@@ -118,6 +135,15 @@ export class EngineClient {
         p?.reject(new EngineRequestError(msg.error));
         return;
       }
+      case 'traceWindowed':
+      case 'traceWindowFailed': {
+        const w = this.windowRequest;
+        if (!w || w.requestId !== msg.requestId) return;
+        this.windowRequest = null;
+        if (msg.type === 'traceWindowed') w.resolve(msg.trace);
+        else w.reject(new EngineRequestError(msg.error));
+        return;
+      }
       default: {
         const run = this.active;
         if (!run || run.runId !== msg.runId) return; // a reply to a run already replaced
@@ -131,6 +157,8 @@ export class EngineClient {
     const error: EngineError = { message, fieldErrors: [], panic: false };
     for (const p of this.pending.values()) p.reject(new EngineRequestError(error));
     this.pending.clear();
+    this.windowRequest?.reject(new EngineRequestError(error));
+    this.windowRequest = null;
     const run = this.active;
     this.active = null;
     run?.listener({ type: 'error', runId: run.runId, error });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineHost, type EngineLike, type HostDeps, type WasmApi } from './host';
 import type { EngineToUi } from './protocol';
+import { concatChunks, sliceChunk } from './traceColumns';
 import { loadWasmInNode, scenarioText } from './testing/wasm-node';
 
 const wired = scenarioText('seed000/wired');
@@ -189,5 +190,32 @@ describe('EngineHost', () => {
     await h.settle();
     expect(ofType(h.posted, 'validateFailed')[0]?.error.message).toContain('no wasm here');
     expect(ofType(h.posted, 'error')[0]?.runId).toBe(2);
+  });
+});
+
+describe('trace windows', () => {
+  it('simulates the run again and returns exactly the records of the full run in the window', async () => {
+    const h = harness();
+    h.host.handle({ type: 'run', runId: 1, text: wired, format: 'toml', overrides: [['seed', '1'], ['flows.ftp.tcp.rwnd', '725KB']], recording: 'full' });
+    await h.runAll();
+    const full = concatChunks(ofType(h.posted, 'progress').flatMap((m) => (m.trace ? [m.trace] : [])));
+    const expected = full ? sliceChunk(full, 5000, 7000) : null;
+    expect(expected?.count ?? 0).toBeGreaterThan(100);
+
+    h.host.handle({ type: 'traceWindow', requestId: 9, text: wired, format: 'toml', overrides: [['seed', '1'], ['flows.ftp.tcp.rwnd', '725KB']], fromMs: 5000, toMs: 7000 });
+    await h.runAll();
+    const [reply] = ofType(h.posted, 'traceWindowed');
+    expect(reply?.requestId).toBe(9);
+    expect(reply?.trace?.count).toBe(expected?.count);
+    expect(Array.from(reply?.trace?.uid ?? [])).toEqual(Array.from(expected?.uid ?? []));
+    expect(Array.from(reply?.trace?.enqueuedMs ?? [])).toEqual(Array.from(expected?.enqueuedMs ?? []));
+  });
+
+  it('answers a scenario the engine refuses with its field errors', async () => {
+    const h = harness();
+    h.host.handle({ type: 'traceWindow', requestId: 3, text: wired, format: 'toml', overrides: [['flows.ftp.tcp.variant', 'rno']], fromMs: 0, toMs: 1000 });
+    await h.runAll();
+    const [failed] = ofType(h.posted, 'traceWindowFailed');
+    expect(failed?.error.fieldErrors[0]?.path).toBe('flows.ftp.tcp.variant');
   });
 });

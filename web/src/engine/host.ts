@@ -6,7 +6,7 @@
 import type { FieldError, Scenario, SeriesInfo, Summary } from '../generated/types';
 import type { EngineError, EngineToUi, Override, ScenarioFormat, Topology, UiToEngine } from './protocol';
 import { resolveOverrides, type ValidateFn, type ValidateResult } from './resolve';
-import { readColumns, type TraceArrays } from './traceColumns';
+import { concatChunks, readColumns, sliceChunk, type TraceArrays, type TraceChunk } from './traceColumns';
 
 /** The parts of a TraceDrain / SeriesDrain the host reads. */
 interface Freeable {
@@ -64,9 +64,21 @@ interface ActiveRun {
   startedWall: number;
 }
 
+/** A trace window being simulated: the run again from 0, keeping records in [fromMs, toMs]. */
+interface WindowJob {
+  requestId: number;
+  engine: EngineLike;
+  fromMs: number;
+  toMs: number;
+  kept: TraceChunk[];
+  batch: number;
+}
+
 export class EngineHost {
   private api: Promise<WasmApi>;
   private current: ActiveRun | null = null;
+  /** At most one trace window at a time; a newer request replaces it. Independent of the run. */
+  private window: WindowJob | null = null;
   /** Messages are handled one at a time, in arrival order, once the module is loaded. */
   private queue: Promise<void> = Promise.resolve();
   private readonly budgetMs: number;
@@ -114,12 +126,74 @@ export class EngineHost {
       case 'cancel':
         if (this.current?.runId === msg.runId) this.cancelCurrent();
         return;
+      case 'traceWindow':
+        this.startWindow(api, msg);
+        return;
     }
+  }
+
+  private startWindow(api: WasmApi, msg: Extract<UiToEngine, { type: 'traceWindow' }>): void {
+    this.dropWindow();
+    const overridesJson = JSON.stringify(msg.overrides);
+    try {
+      const checked = parseValidate(api.validate(msg.text, msg.format, overridesJson));
+      if (!checked.ok) {
+        this.deps.post({ type: 'traceWindowFailed', requestId: msg.requestId, error: fieldFailure(checked.errors) });
+        return;
+      }
+      const engine = api.createEngine(msg.text, msg.format, overridesJson, 'full');
+      const job: WindowJob = { requestId: msg.requestId, engine, fromMs: msg.fromMs, toMs: msg.toMs, kept: [], batch: 2000 };
+      this.window = job;
+      this.deps.yieldThen(() => this.windowSlice(api, job));
+    } catch (e) {
+      this.deps.post({ type: 'traceWindowFailed', requestId: msg.requestId, error: this.failure(api, e) });
+    }
+  }
+
+  private dropWindow(): void {
+    const job = this.window;
+    this.window = null;
+    job?.engine.free();
+  }
+
+  /** One slice of a trace window: simulate, keep the records in the window, drop the rest (and the series). */
+  private windowSlice(api: WasmApi, job: WindowJob): void {
+    if (this.window !== job) return;
+    const { engine } = job;
+    try {
+      const deadline = this.deps.now() + this.budgetMs;
+      let finished = false;
+      do {
+        const t0 = this.deps.now();
+        finished = engine.runFor(job.batch);
+        const spent = this.deps.now() - t0;
+        if (spent < 1) job.batch = Math.min(job.batch * 2, 1 << 20);
+        else if (spent > 4) job.batch = Math.max(100, Math.floor(job.batch / 2));
+      } while (!finished && engine.nowMs <= job.toMs && this.deps.now() < deadline);
+      engine.drainSeries().free();
+      const chunk = copyTrace(engine.drainTrace());
+      const kept = chunk ? sliceChunk(chunk, job.fromMs, job.toMs) : null;
+      if (kept) job.kept.push(kept);
+      // Records come in enqueue order: past toMs, nothing more belongs to the window.
+      if (finished || engine.nowMs > job.toMs) {
+        const trace = concatChunks(job.kept);
+        this.window = null;
+        engine.free();
+        this.deps.post({ type: 'traceWindowed', requestId: job.requestId, fromMs: job.fromMs, toMs: job.toMs, trace });
+        return;
+      }
+    } catch (e) {
+      if (this.window === job) this.window = null;
+      this.deps.post({ type: 'traceWindowFailed', requestId: job.requestId, error: this.failure(api, e) });
+      return;
+    }
+    this.deps.yieldThen(() => this.windowSlice(api, job));
   }
 
   private replyError(msg: UiToEngine, error: EngineError): void {
     if (msg.type === 'validate') this.deps.post({ type: 'validateFailed', requestId: msg.requestId, error });
     else if (msg.type === 'run') this.deps.post({ type: 'error', runId: msg.runId, error });
+    else if (msg.type === 'traceWindow') this.deps.post({ type: 'traceWindowFailed', requestId: msg.requestId, error });
   }
 
   private cancelCurrent(): void {

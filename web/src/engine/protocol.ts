@@ -98,7 +98,20 @@ export type UiToEngine =
       overrides: Override[];
       recording: Recording;
     }
-  | { type: 'cancel'; runId: number };
+  | { type: 'cancel'; runId: number }
+  | {
+      /**
+       * The trace of a run between two times, simulated again from the start
+       * (runs are deterministic): the animation of a run too large to keep whole.
+       */
+      type: 'traceWindow';
+      requestId: number;
+      text: string;
+      format: ScenarioFormat;
+      overrides: Override[];
+      fromMs: number;
+      toMs: number;
+    };
 
 export type EngineToUi =
   | { type: 'validated'; requestId: number; resolution: Resolution }
@@ -122,6 +135,8 @@ export type EngineToUi =
     }
   | { type: 'done'; runId: number; summary: Summary; digest: string; events: number; wallMs: number }
   | { type: 'cancelled'; runId: number }
+  | { type: 'traceWindowed'; requestId: number; fromMs: number; toMs: number; trace: TraceChunk | null }
+  | { type: 'traceWindowFailed'; requestId: number; error: EngineError }
   | { type: 'error'; runId: number; error: EngineError };
 
 /** The replies that belong to a run. */
@@ -129,6 +144,7 @@ export type RunMessage = Extract<EngineToUi, { runId: number }>;
 
 /** Buffers of a message to transfer rather than copy. */
 export function transferables(msg: EngineToUi): Transferable[] {
+  if (msg.type === 'traceWindowed') return msg.trace ? [...new Set(columnBuffers(msg.trace))] : [];
   if (msg.type !== 'progress') return [];
   const out: Transferable[] = [];
   if (msg.series) {

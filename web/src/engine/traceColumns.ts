@@ -137,3 +137,37 @@ export const FLAG_LABELS: Record<FlagName, string> = {
 export function flagNames(flags: number): FlagName[] {
   return (Object.keys(FLAG) as FlagName[]).filter((name) => (flags & FLAG[name]) !== 0);
 }
+
+/**
+ * The records of a chunk enqueued in [fromMs, toMs] (chunks are in enqueue
+ * order, so they are one run of records), copied into their own buffers.
+ */
+export function sliceChunk(chunk: TraceChunk, fromMs: number, toMs: number): TraceChunk | null {
+  let a = 0;
+  while (a < chunk.count && (chunk.enqueuedMs[a] ?? 0) < fromMs) a++;
+  let b = a;
+  while (b < chunk.count && (chunk.enqueuedMs[b] ?? 0) <= toMs) b++;
+  if (b <= a) return null;
+  const out = emptyColumns(b - a);
+  for (const name of TRACE_COLUMN_NAMES) {
+    const per = TRACE_COLUMNS[name].per;
+    (out[name] as { set(a: ArrayLike<number>): void }).set(chunk[name].subarray(a * per, b * per));
+  }
+  return { ...out, count: b - a };
+}
+
+/** Chunks one after another as one chunk. */
+export function concatChunks(chunks: readonly TraceChunk[]): TraceChunk | null {
+  const count = chunks.reduce((n, c) => n + c.count, 0);
+  if (count === 0) return null;
+  const out = emptyColumns(count);
+  let at = 0;
+  for (const c of chunks) {
+    for (const name of TRACE_COLUMN_NAMES) {
+      const per = TRACE_COLUMNS[name].per;
+      (out[name] as { set(a: ArrayLike<number>, offset: number): void }).set(c[name].subarray(0, c.count * per), at * per);
+    }
+    at += c.count;
+  }
+  return { ...out, count };
+}

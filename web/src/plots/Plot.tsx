@@ -1,12 +1,15 @@
 import { scaleLinear } from 'd3';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
 import { fitCanvas, readTheme } from '../theme';
-import { useServices, useThemeName, useTimeWindow } from '../views/services';
+import { useServices, useThemeName, useTimeWindow, useView } from '../views/services';
 import { useElementWidth } from '../views/useElementWidth';
 import { Menu } from '../views/controls/Menu';
 import { drawLayers } from './drawLayers';
 import { download, fileName, plotCsv, plotSvg, svgToPng } from './exportPlot';
 import { layerPoints, yDomain, type PlotLayer, type PlotModel } from './model';
+import { axisMargins, axisUnit } from './axes';
+import { useTextSizes } from '../views/useViewScale';
 
 export interface PlotProps {
   testId: string;
@@ -27,8 +30,6 @@ export interface PlotProps {
   exportSubtitle?: string;
 }
 
-export const MARGIN = { top: 12, right: 16, bottom: 34, left: 58 };
-
 /**
  * A time plot: D3 computes scales and ticks, React renders the axes in SVG,
  * the series go on a canvas. Clicking or dragging moves the shared time
@@ -46,22 +47,36 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const hitRef = useRef<SVGRectElement>(null);
   const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
   const width = useElementWidth(boxRef);
-  const innerW = Math.max(10, width - MARGIN.left - MARGIN.right);
-  const innerH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
+  const text = useTextSizes();
   const hasRun = endMs > 0;
-  const { layers } = model;
+  const { hideBands } = useView();
+  const layers = useMemo(() => (hideBands ? model.layers.filter((l) => !isBand(l)) : model.layers), [model.layers, hideBands]);
 
+  // Two passes: tick labels decide the margins, the margins the plot area.
+  // The first pass uses a typical plot area; tick counts change little.
+  const guessW = Math.max(10, width - 80);
+  const guessH = Math.max(10, height - 60);
   // dataVersion: layer arrays grow in place while a run streams in.
-  const [yMin, yMax] = useMemo(() => yDomain(model, t0, t1, endMs, innerW), [model, t0, t1, endMs, innerW, dataVersion]);
-  // Seconds on the axis; the data are in ms.
-  const x = useMemo(() => scaleLinear().domain([t0 / 1000, t1 / 1000]).range([0, innerW]), [t0, t1, innerW]);
-  const y = useMemo(() => scaleLinear().domain([yMin, yMax]).range([innerH, 0]), [yMin, yMax, innerH]);
-  const xTicks = x.ticks(Math.max(2, Math.floor(innerW / 80)));
-  const yTicks = y.ticks(Math.max(2, Math.floor(innerH / 40)));
-  const xFormat = x.tickFormat(xTicks.length);
-  const yFormat = y.tickFormat(yTicks.length);
+  const [yMin, yMax] = useMemo(() => yDomain(model, t0, t1, endMs, guessW), [model, t0, t1, endMs, guessW, dataVersion]);
+  // Tick labels of four digits at most: ms become s when they would need five.
+  const yAxis = axisUnit(unit, Math.max(Math.abs(yMin), Math.abs(yMax)));
+  const ticksOf = (w: number, h: number) => {
+    // Seconds on the time axis; the data are in ms.
+    const xs = scaleLinear().domain([t0 / 1000, t1 / 1000]).range([0, w]);
+    const ys = scaleLinear().domain([yMin * yAxis.factor, yMax * yAxis.factor]).range([h, 0]);
+    const xt = xs.ticks(Math.max(2, Math.floor(w / (6 * text.tick + 20))));
+    const yt = ys.ticks(Math.max(2, Math.floor(h / (3 * text.tick + 4))));
+    return { xs, ys, xt, yt, xf: xs.tickFormat(xt.length), yf: ys.tickFormat(yt.length) };
+  };
+  const first = ticksOf(guessW, guessH);
+  const margin = axisMargins(first.yt.map(first.yf), first.xt.map(first.xf), text);
+  const innerW = Math.max(10, width - margin.left - margin.right);
+  const innerH = Math.max(10, height - margin.top - margin.bottom);
+  const { xs: x, ys: yShown, xt: xTicks, yt: yTicks, xf: xFormat, yf: yFormat } = ticksOf(innerW, innerH);
   // dataVersion: counts change as the run streams in.
   const points = useMemo(() => layerPoints(layers, t0, t1, innerW), [layers, t0, t1, innerW, dataVersion]);
+  const tickStyle = { fontSize: text.tick };
+  const axisStyle = { fontSize: text.axis };
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -77,6 +92,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
     fig?.setAttribute('data-complete', complete ? 'true' : 'false');
     // themeName: colours are read from CSS variables, again after a theme change.
   }, [layers, innerW, innerH, width, t0, t1, yMin, yMax, stepEndMs, dataVersion, complete, themeName]);
+  const xKey = `${t0},${t1},${innerW}`;
 
   useEffect(
     () =>
@@ -88,7 +104,8 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
         g.setAttribute('visibility', inside ? 'visible' : 'hidden');
         if (inside) g.setAttribute('transform', `translate(${x(t / 1000)},0)`);
       }),
-    [playback, x, t0, t1],
+    // xKey: x is rebuilt every render; the listener needs a new one only when its range or width changes.
+    [playback, xKey, t0, t1],
   );
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
@@ -104,7 +121,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
     };
     hit.addEventListener('wheel', onWheel, { passive: false });
     return () => hit.removeEventListener('wheel', onWheel);
-  }, [x, innerW, hasRun, timeWindow, width]);
+  }, [xKey, innerW, hasRun, timeWindow, width]);
 
   // Exports show what is on screen: the same range, the same y axis, the same layers.
   const exportAs = async (kind: 'png' | 'svg' | 'csv') => {
@@ -132,6 +149,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
       <figcaption className="plot-caption">
         <div className="plot-caption-row">
           <span className="plot-title">{title}</span>
+          <PlotLegend layers={model.layers} />
           {exportName && (
             <Menu
               label="Export"
@@ -145,16 +163,15 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
             />
           )}
         </div>
-        <PlotLegend layers={layers} />
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (
-          <svg width={width} height={height} className="plot-svg" role="img" aria-label={`${title}, ${unit}, over time in seconds`}>
-            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+          <svg width={width} height={height} className="plot-svg" role="img" aria-label={`${title}, ${yAxis.unit}, over time in seconds`} data-y-unit={yAxis.unit}>
+            <g transform={`translate(${margin.left},${margin.top})`}>
               {yTicks.map((v) => (
-                <g key={`y${v}`} transform={`translate(0,${y(v)})`}>
+                <g key={`y${v}`} transform={`translate(0,${yShown(v)})`}>
                   <line x2={innerW} className="grid" />
-                  <text x={-8} dy="0.32em" textAnchor="end" className="tick">
+                  <text x={-8} dy="0.32em" textAnchor="end" className="tick" style={tickStyle}>
                     {yFormat(v)}
                   </text>
                 </g>
@@ -162,21 +179,21 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
               {xTicks.map((v) => (
                 <g key={`x${v}`} transform={`translate(${x(v)},0)`}>
                   <line y1={innerH} y2={innerH + 5} className="axis" />
-                  <text y={innerH + 18} textAnchor="middle" className="tick">
+                  <text y={innerH + margin.xTickY} textAnchor="middle" className="tick" style={tickStyle}>
                     {xFormat(v)}
                   </text>
                 </g>
               ))}
               <line x1={0} x2={innerW} y1={innerH} y2={innerH} className="axis" />
               <line x1={0} x2={0} y1={0} y2={innerH} className="axis" />
-              <text x={innerW} y={innerH + 31} textAnchor="end" className="axis-label">
+              <text x={innerW} y={innerH + margin.xTitleY} textAnchor="end" className="axis-label" style={axisStyle}>
                 time (s)
               </text>
-              <text transform={`translate(${-46},${innerH / 2}) rotate(-90)`} textAnchor="middle" className="axis-label">
-                {unit}
+              <text transform={`translate(${margin.yTitleX},${innerH / 2}) rotate(-90)`} textAnchor="middle" className="axis-label" style={axisStyle}>
+                {yAxis.unit}
               </text>
               {!hasRun && (
-                <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="placeholder">
+                <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="placeholder" style={axisStyle}>
                   Waiting for the run…
                 </text>
               )}
@@ -184,10 +201,10 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
           </svg>
         )}
         {/* Grid below the data, the cursor above it. */}
-        <canvas ref={canvasRef} className="plot-canvas" style={{ left: MARGIN.left, top: MARGIN.top }} aria-hidden="true" />
+        <canvas ref={canvasRef} className="plot-canvas" style={{ left: margin.left, top: margin.top }} aria-hidden="true" />
         {width > 0 && (
           <svg width={width} height={height} className="plot-overlay" aria-hidden="true">
-            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+            <g transform={`translate(${margin.left},${margin.top})`}>
               <g ref={cursorRef} className="cursor" visibility="hidden" pointerEvents="none">
                 <line y1={-4} y2={innerH} />
                 <path d="M-4.5,-8h9l-4.5,5z" />
@@ -225,18 +242,38 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   );
 }
 
+const isBand = (l: PlotLayer) => l.style === 'marker' && l.marker === 'band';
+
+/** Whether a layer has anything to draw in this run (computed layers always may). */
+export function layerPresent(l: PlotLayer): boolean {
+  return l.compute !== undefined || (l.data !== null && l.data.timesMs.length > 0);
+}
+
 function PlotLegend({ layers }: { layers: readonly PlotLayer[] }) {
-  const a = layers.filter((l) => l.run !== 'B');
+  const { view } = useServices();
+  const { hideBands } = useView();
+  const { t } = useTranslation('common');
+  // Only what this run has: no "timeout (0)" in a run without timeouts.
+  const a = layers.filter((l) => l.run !== 'B' && layerPresent(l));
   const compared = layers.some((l) => l.run === 'B');
   return (
     <ul className="legend">
-      {a.map((l) => (
-        <li key={l.key}>
-          <LegendSwatch layer={l} />
-          {l.label}
-          {l.style === 'marker' && l.marker !== 'band' && <span className="muted"> ({l.data?.timesMs.length ?? 0})</span>}
-        </li>
-      ))}
+      {a.map((l) =>
+        isBand(l) ? (
+          <li key={l.key}>
+            <button type="button" className="legend-toggle" aria-pressed={!hideBands} title={t(hideBands ? 'layout.showBands' : 'layout.hideBands')} onClick={() => view.set({ hideBands: !hideBands })} data-testid="band-toggle">
+              <LegendSwatch layer={l} />
+              {l.label}
+            </button>
+          </li>
+        ) : (
+          <li key={l.key}>
+            <LegendSwatch layer={l} />
+            {l.label}
+            {l.style === 'marker' && <span className="muted"> ({l.data?.timesMs.length ?? 0})</span>}
+          </li>
+        ),
+      )}
       {compared && (
         <li className="legend-runs">
           <svg width="20" height="10" aria-hidden="true">

@@ -108,7 +108,6 @@ export function PlotsPanel() {
   return (
     <Panel title="Plots" aside={aside} className="plots-panel" testId="plots-panel">
       {missingFlow && <p className="warning-text">There is no flow “{v.flow}” in this run; showing {flow?.id}.</p>}
-      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
       <div className="plots">
         {shown.map((def) => {
           const model = models.get(def.id);
@@ -133,6 +132,8 @@ export function PlotsPanel() {
         })}
         {shown.length === 0 && <p className="muted">No plots selected: choose some under “Plots”.</p>}
       </div>
+      {/* Under the plots: the first row of plots shares the first screen with the network. */}
+      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 // Draws plot layers on a canvas: steps, points, marks, ranges and event
 // markers, each thinned to what one pixel column can show first. Run B of a
-// comparison is drawn dashed (lines) or hollow (points), over run A.
+// comparison is drawn dashed (lines) or hollow (points), over run A, so where
+// the runs coincide A shows through B's gaps.
 
 import type { Theme } from '../theme';
 import { decimate, decimateRanges } from './decimate';
@@ -38,8 +39,10 @@ export function drawLayers(ctx: CanvasRenderingContext2D, layers: readonly PlotL
   ctx.clip();
   // Markers under everything, then ranges and points, lines on top: estimates stay readable.
   const order: PlotLayer['style'][] = ['marker', 'range', 'points', 'marks', 'step'];
-  // Run B first within each style, so run A stays on top where they coincide.
-  const sorted = [...layers].sort((a, b) => (a.run === 'B' ? 0 : 1) - (b.run === 'B' ? 0 : 1));
+  // Within each style: layers marked "under" first, then run A, then run B's
+  // dashed or hollow glyphs on top, so neither run hides the other.
+  const rank = (l: PlotLayer) => (l.under ? 0 : 2) + (l.run === 'B' ? 1 : 0);
+  const sorted = [...layers].sort((a, b) => rank(a) - rank(b));
   for (const style of order) {
     for (const layer of sorted) {
       if (layer.style !== style) continue;
@@ -55,7 +58,7 @@ export function drawLayers(ctx: CanvasRenderingContext2D, layers: readonly PlotL
           drawRanges(ctx, data, x, y, width, t0, t1, colour, b);
           break;
         case 'points':
-          drawMarks(ctx, data, x, y, width, t0, t1, colour, b ? 'square' : 'dot', b, 0.75);
+          drawMarks(ctx, data, x, y, width, t0, t1, colour, b || layer.under ? 'square' : 'dot', b || (layer.under ?? false), 0.75);
           break;
         case 'marks':
           drawMarks(ctx, data, x, y, width, t0, t1, colour, layer.mark ?? 'x', b, 1);

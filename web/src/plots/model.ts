@@ -53,6 +53,8 @@ export interface PlotLayer {
   run?: 'A' | 'B';
   /** Leave out of the automatic y range (an initial RTO, a window edge). */
   outOfScale?: boolean;
+  /** Drawn under the other layers of its style, hollow: an estimate that must not hide what it estimates. */
+  under?: boolean;
 }
 
 /** What a plot draws: its layers and its y range. */

@@ -4,6 +4,7 @@
 // queue line) or, if no plot claims it, in a plot of its own.
 
 import type { SeriesInfo } from '../generated/types';
+import { i18next } from '../i18n';
 import type { RunStore, SeriesView } from '../state/runStore';
 import type { FlowTrace } from './flowData';
 import { asData, cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, visibleRange, type PlotLayer, type PlotModel } from './model';
@@ -176,7 +177,7 @@ const owd: PlotDef = {
     const srtt = flowSeries(inputs, 'srtt');
     const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
-    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', data: asData(est, 1000) });
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume; the engine's
     // per-sample series when it records one, else half the smoothed RTT.
     const half = flowSeries(inputs, 'rtt_half');
@@ -313,6 +314,42 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
   };
 }
 
+/**
+ * CoDel, FQ-CoDel and PIE queues: each packet's sojourn time as it leaves,
+ * and the drops and ECN marks set at the delay the packet saw.
+ */
+const sojourn: PlotDef = {
+  id: 'sojourn',
+  get title() {
+    return i18next.t('aqm:sojourn.title');
+  },
+  unit: 'ms',
+  scope: 'network',
+  quantities: ['sojourn', 'aqm_drop', 'aqm_mark'],
+  defaultOn: true,
+  available: (s) => has(s, 'sojourn'),
+  build(inputs) {
+    const layers: PlotLayer[] = [];
+    let max = 0;
+    allOf(inputs.store, 'sojourn').forEach((s, i) => {
+      const colour = `flow-${(i % 8) + 1}`;
+      const owner = ownerLabel(s.info.owner);
+      layers.push({ key: s.info.name, label: owner, colour, style: 'points', data: asData(s, 1000) });
+      max = Math.max(max, maxValue(s));
+      const events = [
+        { quantity: 'aqm_drop', label: 'drops', colour: 'timeout', mark: 'x' as const },
+        { quantity: 'aqm_mark', label: 'marks', colour: 'ecn', mark: 'diamond' as const },
+      ];
+      for (const e of events) {
+        const v = inputs.store.seriesByName(`${s.info.owner}.${e.quantity}`);
+        if (!v || v.timesMs.length === 0) continue;
+        layers.push({ key: v.info.name, label: `${owner} ${i18next.t(`aqm:sojourn.${e.label}`)}`, colour: e.colour, style: 'marks', mark: e.mark, data: asData(v, 1000) });
+      }
+    });
+    return { layers, yMin: 0, yMax: niceMax(Math.max(max * 1000, 1) * 1.08), fit: 'zero' };
+  },
+};
+
 export const PLOTS: readonly PlotDef[] = [
   cwnd,
   rtt,
@@ -320,6 +357,7 @@ export const PLOTS: readonly PlotDef[] = [
   tput,
   owd,
   { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: 'packets' },
+  sojourn,
   { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true), unit: 'bytes' },
   { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: 'packets' },
 ];

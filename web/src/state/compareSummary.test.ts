@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowSummary, Summary } from '../generated/types';
-import { compareSummaries } from './compareSummary';
+import { compareSummaries, rowFigures } from './compareSummary';
 
 const flow = (id: string, over: Partial<FlowSummary>): FlowSummary => ({
   id,
@@ -35,5 +35,24 @@ describe('compareSummaries', () => {
     const d = compareSummaries(summary([flow('a', {})]), summary([flow('b', {})]));
     expect(d.map((x) => x.id)).toEqual(['a', 'b']);
     expect(compareSummaries(summary([flow('a', { retransmits: 3 })]), null)[0]?.metrics[1]).toMatchObject({ a: 3, b: null });
+  });
+});
+
+describe('rowFigures', () => {
+  it('shows A, B and the difference in one unit with one precision', () => {
+    const f = rowFigures({ key: 'goodput_bps', a: 636_000, b: 625_600, delta: -10_400, relative: -10_400 / 636_000 });
+    expect(f).toEqual({ a: '636.0 kbit/s', b: '625.6 kbit/s', delta: '\u221210.4 kbit/s', percent: ' (\u22121.6%)' });
+  });
+
+  it('uses the same decimals for a mean RTT and its change', () => {
+    const f = rowFigures({ key: 'rtt_mean_s', a: 0.4023, b: 0.4446, delta: 0.0423, relative: 0.105 });
+    const decimals = (s: string) => (/\.(\d+)/.exec(s)?.[1] ?? '').length;
+    expect(decimals(f.a)).toBe(decimals(f.delta));
+    expect(decimals(f.b)).toBe(decimals(f.delta));
+    expect(f.a.endsWith(' ms')).toBe(true);
+  });
+
+  it('keeps counts whole', () => {
+    expect(rowFigures({ key: 'timeouts', a: 0, b: 1, delta: 1, relative: null })).toEqual({ a: '0', b: '1', delta: '+1', percent: '' });
   });
 });

@@ -57,3 +57,46 @@ export function compareSummaries(a: Summary | null, b: Summary | null): FlowDiff
     };
   });
 }
+
+/** A row's figures as shown: A, B and B - A in one unit with one number of decimals. */
+export interface RowFigures {
+  a: string;
+  b: string;
+  delta: string;
+  /** The relative change, "(+1.6%)", or ''. */
+  percent: string;
+}
+
+const RATE_UNITS: [number, string][] = [
+  [1e9, 'Gbit/s'],
+  [1e6, 'Mbit/s'],
+  [1e3, 'kbit/s'],
+  [1, 'bit/s'],
+];
+
+/**
+ * Figures of a row in a common unit (from the larger of A and B) and a common
+ * precision (three significant digits of the smallest non-zero of A, B and
+ * their difference, at most three decimals), so "636 kbit/s" never sits
+ * beside "-10.4 kbit/s".
+ */
+export function rowFigures(m: Pick<MetricDiff, 'key' | 'a' | 'b' | 'delta' | 'relative'>): RowFigures {
+  const big = Math.max(Math.abs(m.a ?? 0), Math.abs(m.b ?? 0));
+  let scale = 1;
+  let unit = '';
+  if (m.key === 'goodput_bps') [scale, unit] = RATE_UNITS.find(([s]) => big >= s) ?? [1, 'bit/s'];
+  else if (m.key === 'rtt_mean_s') [scale, unit] = big >= 1 ? [1, 's'] : [1e-3, 'ms'];
+  const counts = m.key === 'retransmits' || m.key === 'timeouts';
+  const values = [m.a, m.b, m.delta].filter((v): v is number => v !== null && v !== 0).map((v) => Math.abs(v) / scale);
+  const smallest = values.length > 0 ? Math.min(...values) : 1;
+  const decimals = counts ? 0 : Math.max(0, Math.min(3, 2 - Math.floor(Math.log10(smallest))));
+  const fmt = (v: number) =>
+    `${(v / scale).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${unit ? ` ${unit}` : ''}`;
+  const sign = m.delta === null ? '' : m.delta > 0 ? '+' : m.delta < 0 ? '\u2212' : '\u00b1';
+  return {
+    a: m.a === null ? '\u2013' : fmt(m.a),
+    b: m.b === null ? '\u2013' : fmt(m.b),
+    delta: m.delta === null ? '\u2013' : `${sign}${fmt(Math.abs(m.delta))}`,
+    percent: m.relative === null ? '' : ` (${sign}${Math.abs(m.relative * 100).toFixed(1)}%)`,
+  };
+}

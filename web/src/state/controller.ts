@@ -3,7 +3,8 @@
 // to the URL. Views read its snapshot and call its methods; they hold no state
 // of their own beyond text being typed.
 
-import type { EngineClient } from '../engine/client';
+import type { EngineClient, RunRequest } from '../engine/client';
+import type { TraceChunk } from '../engine/traceColumns';
 import type { FieldError, Scenario } from '../generated/types';
 import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
 import { DEFAULT_SPEED } from '../playback/clock';
@@ -20,6 +21,8 @@ import {
   type ScenarioFiles,
 } from './catalog';
 import { removeNotices, upsertNotice, type Notice } from './notices';
+import { overrideEffects } from './overrideEffects';
+import { i18next } from '../i18n';
 import type { RunStore } from './runStore';
 import { decodeScenario, encodeForUrl } from './customScenario';
 import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
@@ -110,6 +113,8 @@ export class AppController {
   private clientB: EngineClient | null = null;
   /** What each run is running: an unchanged run is not started again. */
   private runningA: string | null = null;
+  /** What run A was started with (for trace windows of it). */
+  private runRequestA: Omit<RunRequest, 'recording'> | null = null;
   private runningB: string | null = null;
   private readonly customCache = new Map<string, CatalogEntry | null>();
 
@@ -283,6 +288,7 @@ export class AppController {
         categories: state.ev === undefined ? ALL_CATEGORIES : state.ev.reduce((bits, k) => bits | (CATEGORY[k as Category] ?? 0), 0),
         flow: state.evflow ?? null,
       },
+      present: state.present === true,
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
     this.lastSpeed = state.speed ?? DEFAULT_SPEED;
@@ -356,6 +362,16 @@ export class AppController {
         lines: [...r.errors.map(formatFieldError), 'The run uses the scenario without it.'],
       });
     }
+    // Accepted but not shown as set: no setting is ignored or cut short without a word.
+    for (const e of overrideEffects(resolution.accepted)) {
+      const value = e.value.length > 40 ? `${e.value.slice(0, 37)}...` : e.value;
+      notices = upsertNotice(notices, {
+        key: `override:effect:${e.path}`,
+        level: 'warning',
+        title: i18next.t(e.kind === 'ignored' ? 'common:layout.overrideIgnoredTitle' : 'common:layout.overrideClippedTitle', { path: e.path, value }),
+        lines: [i18next.t(e.kind === 'ignored' ? 'common:layout.overrideIgnored' : 'common:layout.overrideClipped', { path: e.path, chars: e.shownChars ?? 0, length: [...e.value].length })],
+      });
+    }
     if (!resolution.ok) {
       notices = upsertNotice(notices, {
         key: 'run',
@@ -373,6 +389,7 @@ export class AppController {
     const alive = meta.status === 'running' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
       this.runningA = keyA;
+      this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };
       const runId = this.deps.client.run(
         { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
         (msg) => this.onRunMessage(msg),
@@ -555,6 +572,16 @@ export class AppController {
     return { ok: true };
   }
 
+  /**
+   * Run A's trace between two times, simulated again in its worker: the
+   * animation past the end of a trace too large to keep whole.
+   */
+  traceWindow(fromMs: number, toMs: number): Promise<TraceChunk | null> {
+    const r = this.runRequestA;
+    if (!r) return Promise.resolve(null);
+    return this.deps.client.traceWindow(r, fromMs, toMs);
+  }
+
   /** Writes any pending view change to the URL now (before it is copied). */
   flushUrl(): void {
     if (this.snapshot.phase === 'ready') this.writeUrl('replace');
@@ -573,6 +600,7 @@ export class AppController {
     if (v.selected?.type === 'record') state.pkt = v.selected.index;
     if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
     if (v.filter.flow !== null) state.evflow = v.filter.flow;
+    if (v.present) state.present = true;
     return state;
   }
 

@@ -30,6 +30,7 @@ describe('eventRowText', () => {
       flow: 'ftp',
       kind: 'Data',
       where: 'A \u2192 B',
+      ends: { from: 'A', to: 'B' },
       info: 'seq 12 \u00b7 retransmission',
       outcome: 'dropped',
       tone: 'drop',

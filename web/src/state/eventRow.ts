@@ -16,6 +16,8 @@ export interface EventRowText {
   kind: string;
   /** "Sender → Router" (a channel) or the owner of a TCP event. */
   where: string;
+  /** A channel's two ends, for a list that shortens each end on its own. */
+  ends?: { from: string; to: string };
   /** seq / ack, SACK blocks, notable flags. */
   info: string;
   /** "dropped", "corrupted" or "". */
@@ -87,6 +89,7 @@ export function eventRowText(
     flow: topology?.flows[trace.flow[i] ?? 0]?.id ?? String(trace.flow[i] ?? 0),
     kind: kind === PacketKind.ack ? 'ACK' : kind === PacketKind.datagram ? 'UDP' : 'Data',
     where: `${ends.from} \u2192 ${ends.to}`,
+    ends: { from: ends.from, to: ends.to },
     info: parts.join(' \u00b7 '),
     outcome: fate === PacketFate.dropped ? 'dropped' : fate === PacketFate.corrupted ? 'corrupted' : '',
     tone,

@@ -137,3 +137,24 @@ presets = [
     expect(scaled).toMatchObject({ isSwitch: true, onIndex: 0 });
   });
 });
+
+describe('knobViews: values the engine leaves out', () => {
+  function viewsOf(id: string) {
+    const text = scenarioText(id);
+    const r: Resolution = resolveOverrides(validate, text, 'toml', [], true);
+    return knobViews(r.scenario, r, r.knobOptions, []);
+  }
+
+  it('seed003/two-way: the reverse flow runs, so "Reverse traffic" reads on (enabled defaults to true)', () => {
+    const reverse = viewsOf('seed003/two-way').find((k) => k.path === 'flows.ji.enabled');
+    expect(reverse?.isSwitch).toBe(true);
+    expect(reverse?.selected).toBe(reverse?.onIndex);
+    expect(reverse?.unset).toBe(false);
+  });
+
+  it('wireless-itcp: the radio MTU, not set, says so instead of showing nothing', () => {
+    const mtu = viewsOf('seed000/wireless-itcp').find((k) => k.path === 'links.radio.mtu');
+    expect(mtu?.selected).toBe(-1);
+    expect(mtu?.unset).toBe(true);
+  });
+});

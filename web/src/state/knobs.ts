@@ -5,6 +5,7 @@
 import type { FieldError, Knob, Scenario } from '../generated/types';
 import type { KnobOptionValues, Override, PresetValues, Resolution } from '../engine/protocol';
 import { optionToRaw, valueAtPath, valueToRaw } from '../engine/resolve';
+import { defaultAtPath } from './schemaForm';
 
 export interface KnobView {
   path: string;
@@ -14,8 +15,10 @@ export interface KnobView {
   options: string[];
   /** Index of the option in effect, or -1 (a value outside the options, or refused). */
   selected: number;
-  /** The text to show: what the user set, else the scenario's value. */
+  /** The text to show: what the user set, else the scenario's value ('' when the field is not set and has no default). */
   text: string;
+  /** The field is not set and has no default (an optional setting left off, e.g. no MTU). */
+  unset: boolean;
   /** The user's override of this path, if any. */
   override: string | null;
   errors: FieldError[];
@@ -64,7 +67,9 @@ export function knobViews(
     const options = (knob.options ?? []).map(optionToRaw);
     const override = sets.find(([p]) => p === knob.path)?.[1] ?? null;
     const errors = resolution?.rejected.filter((r) => r.override[0] === knob.path).flatMap((r) => r.errors) ?? [];
-    const current = valueAtPath(effective, knob.path);
+    // The engine leaves defaults out of the resolved scenario ("enabled = true"):
+    // a missing value is the schema's default, not "off".
+    const current = valueAtPath(effective, knob.path) ?? defaultAtPath(knob.path);
     const currentRaw = current === undefined ? null : valueToRaw(current);
     const normalized = knobOptions?.find((k) => k.path === knob.path)?.normalized ?? [];
     let selected = -1;
@@ -83,6 +88,7 @@ export function knobViews(
       options,
       selected,
       text: override ?? currentRaw ?? '',
+      unset: override === null && currentRaw === null,
       override,
       errors,
       prominent: knob.prominent ?? false,

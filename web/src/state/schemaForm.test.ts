@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelFields, choicesOfDefinition, fieldsOf, flowFields, resolveSchema, type JsonSchema } from './schemaForm';
+import { channelFields, choicesOfDefinition, defaultAtPath, fieldsOf, flowFields, resolveSchema, type JsonSchema } from './schemaForm';
 
 describe('schema-driven fields', () => {
   it('lists a channel: rate, delay, BER and queue, with descriptions and defaults', () => {
@@ -51,3 +51,12 @@ describe('schema-driven fields', () => {
   });
 });
 
+
+describe('defaultAtPath', () => {
+  it('reads defaults through lists named by id and nested settings', () => {
+    expect(defaultAtPath('flows.ji.enabled')).toBe(true);
+    expect(defaultAtPath('middleboxes.snoop.enabled')).toBe(true);
+    expect(defaultAtPath('links.radio.mtu')).toBeUndefined();
+    expect(defaultAtPath('no.such.path')).toBeUndefined();
+  });
+});

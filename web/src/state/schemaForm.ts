@@ -190,3 +190,28 @@ export function defaultOf(defName: string, key: string): unknown {
   return fieldsOf(defName).find((f) => f.key === key)?.default ?? null;
 }
 
+
+/**
+ * The schema default of a scenario path ("flows.ji.enabled" -> true), or
+ * undefined. List items are named by id in paths, so an array's next segment
+ * (the id) is skipped. The engine leaves default values out of a resolved
+ * scenario: this is what a missing value means.
+ */
+export function defaultAtPath(path: string, schema: JsonSchema & { $defs?: Record<string, JsonSchema> } = SCHEMA): unknown {
+  const defs = schema.$defs ?? {};
+  let cur: JsonSchema | undefined = schema;
+  const parts = path.split('.');
+  for (let i = 0; i < parts.length && cur; i++) {
+    const node: JsonSchema = resolveSchema(cur, defs);
+    if (node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'))) {
+      const items: JsonSchema | boolean | undefined = node.items;
+      cur = typeof items === 'object' ? items : undefined;
+      continue; // this part is the item's id
+    }
+    const child: JsonSchema | undefined = node.properties?.[parts[i] ?? ''];
+    if (!child) return undefined;
+    if (i === parts.length - 1) return resolveSchema(child, defs).default ?? child.default;
+    cur = child;
+  }
+  return undefined;
+}

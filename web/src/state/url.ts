@@ -1,7 +1,7 @@
 // The URL is the state:
 //   ?s=<scenario>[&cs=<custom scenario>]&seed=<n>&set=<path>=<value>...
 //    [&cmp=1&bset=<path>=<value>...]&t=<ms>[&speed=<x>][&flow=<id>][&plots=a,b]
-//    [&zoom=<t0>,<t1>][&pkt=<record>]
+//    [&zoom=<t0>,<t1>][&pkt=<record>][&present=1]
 // Parsing never fails: each malformed parameter becomes a problem naming the
 // parameter and what it allows, and falls back to its default.
 
@@ -39,6 +39,8 @@ export interface UrlState {
   ev?: string[];
   /** Event list filter: the flow index shown (absent: all flows). */
   evflow?: number;
+  /** Present mode: editing panes hidden, canvas and plot text enlarged for a projector. */
+  present?: boolean;
 }
 
 export interface UrlProblem {
@@ -54,7 +56,7 @@ export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 const MAX_PLOTS = 24;
-const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow'] as const;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'present'] as const;
 const MULTI = new Set(['set', 'bset']);
 
 export const ALLOWED = {
@@ -71,6 +73,7 @@ export const ALLOWED = {
   pkt: 'a record number, 0 or more',
   ev: `event kinds separated by commas (${EVENT_KINDS.join(', ')})`,
   evflow: 'a flow number, 0 or more',
+  present: '1 (present mode)',
   params: PARAMS.join(', '),
 } as const;
 
@@ -195,6 +198,10 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         if (!/^[0-9]{1,5}$/.test(value)) problem(`"${shown}" is not a flow number`, ALLOWED.evflow);
         else state.evflow = Number(value);
         break;
+      case 'present':
+        if (value !== '1') problem(`"${shown}" is not 1`, ALLOWED.present);
+        else state.present = true;
+        break;
     }
   }
 
@@ -237,6 +244,7 @@ export function serializeUrl(state: UrlState): string {
   if (state.pkt !== undefined) params.append('pkt', String(state.pkt));
   if (state.ev !== undefined) params.append('ev', state.ev.join(','));
   if (state.evflow !== undefined) params.append('evflow', String(state.evflow));
+  if (state.present) params.append('present', '1');
   // Commas need no escaping in a query; leaving them makes lists readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }

@@ -19,9 +19,13 @@ export interface ViewState {
   help: boolean;
   /** The custom-scenario editor is open. */
   editor: boolean;
+  /** Present mode (`present=1`): editing panes hidden, drawn text enlarged for the back row. */
+  present: boolean;
+  /** Outage bands and other shaded markers hidden from the plots (their legend entry switches them). */
+  hideBands: boolean;
 }
 
-export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false, editor: false };
+export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false, editor: false, present: false, hideBands: false };
 
 export class ViewStore {
   private state: ViewState = INITIAL_VIEW;

@@ -14,7 +14,7 @@ import { Notices } from './Notices';
 import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
 import { ScenarioInfo } from './ScenarioInfo';
-import { useApp, useRun, useServices } from './services';
+import { useApp, useRun, useServices, useView } from './services';
 import { SummaryExportButton } from './SummaryExport';
 import { SummaryTable } from './SummaryTable';
 import { useShortcuts } from './useShortcuts';
@@ -25,6 +25,7 @@ import { useShortcuts } from './useShortcuts';
  */
 export function App() {
   useShortcuts();
+  const { present } = useView();
   return (
     <AppRoot>
       <ErrorBoundary name="The header">
@@ -40,7 +41,8 @@ export function App() {
         <CustomEditor />
       </ErrorBoundary>
       <main className="layout">
-        <aside className="sidebar">
+        {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
+        <aside className="sidebar" hidden={present}>
           <Panel title="Scenario" testId="scenario-panel">
             <ScenarioInfo />
           </Panel>
@@ -57,8 +59,9 @@ export function App() {
             <MechanismBar />
           </ErrorBoundary>
           <AnimationPanel />
-          <EventsPanel />
+          {/* The plots right under the network: on a projector both fit one screen. */}
           <PlotsPanel />
+          <EventsPanel />
           <SummaryPanel />
           <CompareSection />
         </div>
@@ -95,9 +98,11 @@ function AppRoot({ children }: { children: ReactNode }) {
   const { storeB } = useServices();
   const runB = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
   const comparing = app.request.compare !== undefined;
+  const { present } = useView();
   return (
     <div
       className="app"
+      data-present={present ? 'true' : undefined}
       data-phase={app.phase}
       data-run-state={run.status}
       data-run-id={run.runId ?? ''}

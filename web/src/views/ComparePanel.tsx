@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { formatClock } from '../format';
+import { differenceLabel } from '../state/differenceLabel';
 import { Segmented } from './controls/Segmented';
 import { useApp, useServices, useView } from './services';
 
@@ -33,9 +34,10 @@ export function ComparePanel() {
         <ul className="differences" aria-label="Run B's differences">
           {compare.map(([path, value]) => (
             <li key={path}>
-              <code>
-                {path} = {value}
-              </code>
+              {/* The setting in words; the exact path stays at hand for a copy into a CLI. */}
+              <span className="difference-text" title={path}>
+                {differenceLabel(path, app.entry?.scenario?.knobs ?? [])}: <code>{value}</code>
+              </span>
               <button type="button" className="icon-button" aria-label={`Remove ${path} from run B`} title="Remove" onClick={() => controller.removeDifference(path)}>
                 <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
                   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

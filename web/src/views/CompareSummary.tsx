@@ -1,23 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { compareSummaries, type MetricDiff } from '../state/compareSummary';
-import { formatCount, formatDuration, formatRate } from '../format';
+import { compareSummaries, rowFigures } from '../state/compareSummary';
 import { useRun, useServices } from './services';
-
-function show(key: MetricDiff['key'], v: number | null): string {
-  if (v === null) return '–';
-  if (key === 'goodput_bps') return formatRate(v);
-  if (key === 'rtt_mean_s') return formatDuration(v * 1000);
-  return formatCount(v);
-}
-
-function showDelta(m: MetricDiff): string {
-  if (m.delta === null) return '–';
-  const sign = m.delta > 0 ? '+' : m.delta < 0 ? '\u2212' : '\u00b1';
-  const abs = Math.abs(m.delta);
-  const value = m.key === 'goodput_bps' ? formatRate(abs) : m.key === 'rtt_mean_s' ? formatDuration(abs * 1000) : formatCount(abs);
-  const pct = m.relative === null ? '' : ` (${sign}${Math.abs(m.relative * 100).toFixed(1)}%)`;
-  return `${sign}${value}${pct}`;
-}
 
 /** Run A against run B: goodput, retransmissions, timeouts and mean RTT per flow. */
 export function CompareSummary() {
@@ -46,7 +29,10 @@ export function CompareSummary() {
       </thead>
       <tbody>
         {flows.map((f) =>
-          f.metrics.map((m, i) => (
+          f.metrics.map((m, i) => {
+            // One unit and one precision per row: A, B and B - A line up.
+            const shown = rowFigures(m);
+            return (
             <tr key={`${f.id}:${m.key}`} data-metric={m.key} data-flow={f.id}>
               {i === 0 && (
                 <th scope="rowgroup" rowSpan={f.metrics.length}>
@@ -59,11 +45,12 @@ export function CompareSummary() {
                 </th>
               )}
               <th scope="row">{m.label}</th>
-              <td className="num">{show(m.key, m.a)}</td>
-              <td className="num">{show(m.key, m.b)}</td>
-              <td className={`num verdict-${m.verdict ?? 'none'}`}>{showDelta(m)}</td>
+              <td className="num">{shown.a}</td>
+              <td className="num">{shown.b}</td>
+              <td className={`num verdict-${m.verdict ?? 'none'}`}>{`${shown.delta}${shown.percent}`}</td>
             </tr>
-          )),
+            );
+          }),
         )}
       </tbody>
     </table>

@@ -1,5 +1,6 @@
 import { PageLinks } from '../lessons/PageLinks';
 import { CopyLink } from './CopyLink';
+import { PresentToggle } from './PresentToggle';
 import { ThemeToggle } from './ThemeToggle';
 import { useServices } from './services';
 import { ScenarioPicker } from './ScenarioPicker';
@@ -18,6 +19,7 @@ export function Header() {
       </div>
       <div className="header-actions">
         <PageLinks />
+        <PresentToggle />
         <ThemeToggle />
         <HelpButton />
         <CopyLink />

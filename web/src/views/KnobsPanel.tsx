@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { ALLOWED, parseSeed } from '../state/url';
@@ -49,6 +50,7 @@ export function KnobsPanel() {
 
 export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: KnobView, raw: string, optionIndex: number | null) => void }) {
   const id = useId();
+  const { t } = useTranslation('common');
   const invalid = knob.errors.length > 0;
   const describedBy = [knob.help ? `${id}-help` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   let control;
@@ -73,7 +75,7 @@ export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: Knob
       >
         {knob.selected < 0 && (
           <option value="custom" disabled>
-            {knob.text}
+            {knob.unset ? t('layout.knobNotSet') : knob.text}
             {invalid ? ' (not valid)' : ''}
           </option>
         )}

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { Segmented } from './controls/Segmented';
 import { Switch } from './controls/Switch';
-import { choosePreset, useCommitKnob, useKnobs } from './useKnobs';
+import { choosePreset, useCommitKnob, useEditTarget, useKnobs } from './useKnobs';
+import { useApp } from './services';
 import { useServices } from './services';
 
 /** A preset knob with an "off" first preset and one other reads best as a switch. */
@@ -17,11 +19,20 @@ function presetSwitch(p: PresetKnobView): boolean {
  */
 export function MechanismBar() {
   const { fields, presets } = useKnobs();
+  const { run } = useEditTarget();
+  const comparing = useApp().request.compare !== undefined;
+  const { t } = useTranslation('common');
   const prominentFields = fields.filter((k) => k.prominent);
   const prominentPresets = presets.filter((p) => p.prominent);
   if (prominentFields.length === 0 && prominentPresets.length === 0) return null;
   return (
-    <section className="mechanisms" aria-label="Mechanisms" data-testid="mechanisms">
+    <section className={`mechanisms ${comparing ? `mechanisms-run-${run}` : ''}`} aria-label="Mechanisms" data-testid="mechanisms" data-run={comparing ? run : undefined}>
+      {/* In compare mode the switches show and change the run the settings edit; the network shows run A. */}
+      {comparing && (
+        <span className={`mechanisms-run run-badge-${run}`} data-testid="mechanisms-run">
+          {t('layout.mechanismsOfRun', { run })}
+        </span>
+      )}
       {prominentFields.map((k) => (
         <FieldMechanism key={k.path} knob={k} />
       ))}

@@ -41,7 +41,7 @@ export function ScenarioPicker() {
         <div className="picker-popover" id={listId} role="dialog" aria-label="Scenarios">
           {groups.map((g) => (
             <section key={g.key} className="picker-group" aria-label={g.label}>
-              <h3>{g.label}</h3>
+              <h2>{g.label}</h2>
               <ul>
                 {g.entries.map((e) => {
                   const s = e.scenario;
@@ -51,6 +51,7 @@ export function ScenarioPicker() {
                       <button
                         type="button"
                         className="scenario-option"
+                        data-scenario={s?.id}
                         aria-current={isCurrent}
                         disabled={!s}
                         onClick={() => {
@@ -78,7 +79,7 @@ export function ScenarioPicker() {
             </section>
           ))}
           <section className="picker-group" aria-label="Custom">
-            <h3>Custom</h3>
+            <h2>Custom</h2>
             <ul>
               <li>
                 <button

@@ -30,6 +30,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['Home'], label: 'Home', does: 'Back to the start', run: (s) => s.playback.seek(0) },
   { keys: ['End'], label: 'End', does: 'To the end of the run', run: (s) => s.playback.seek(s.playback.getSnapshot().endMs) },
   { keys: ['0'], label: '0', does: 'Show the whole run in the plots (reset zoom)', run: (s) => s.window.reset() },
+  { keys: ['p', 'P'], label: 'P', does: 'Present mode on or off (projector)', run: (s) => s.view.set({ present: !s.view.getSnapshot().present }) },
   { keys: ['?'], label: '?', does: 'Show or hide this help', run: (s) => s.view.set({ help: !s.view.getSnapshot().help }) },
 ];
 

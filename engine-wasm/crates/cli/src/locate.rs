@@ -44,6 +44,17 @@ pub fn find_sweep(arg: &str) -> Option<PathBuf> {
     [dir.join(arg), dir.join(format!("{arg}.sweep.toml"))].into_iter().find(|p| p.is_file())
 }
 
+/// The tree a sweep's files must stay in: the scenarios folder if the sweep
+/// is inside it, else the sweep file's own folder.
+pub fn sweep_root(sweep: &Path) -> PathBuf {
+    let own = sweep.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    let real = |p: &Path| p.canonicalize().ok();
+    match (scenarios_dir().and_then(|d| real(&d)), real(sweep)) {
+        (Some(dir), Some(file)) if file.starts_with(&dir) => dir,
+        _ => own,
+    }
+}
+
 pub struct Listed {
     pub id: String,
     pub title: String,
@@ -76,6 +87,16 @@ pub fn list(dir: &Path) -> Vec<Listed> {
         .collect()
 }
 
+/// A scenario file's text, refused by its size before it is read.
+fn read_limited(path: &Path) -> Result<String, String> {
+    let most = ackscope_engine::scenario::limits::MAX_SCENARIO_BYTES as u64;
+    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+    if size > most {
+        return Err(format!("{} is {size} bytes, too large to be a scenario (at most {most} bytes)", path.display()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
 /// Reads a scenario given as a file path or as an id.
 pub fn read_scenario(arg: &str) -> Result<(String, Format), String> {
     let direct = Path::new(arg);
@@ -84,13 +105,13 @@ pub fn read_scenario(arg: &str) -> Result<(String, Format), String> {
         None => vec![direct.to_path_buf()],
     };
     if let Some(path) = candidates.iter().find(|p| p.is_file()) {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = read_limited(path)?;
         return Ok((text, Format::from_path(&path.to_string_lossy())));
     }
     if let Some(dir) = scenarios_dir() {
         if let Some(found) = list(&dir).into_iter().find(|l| l.id == arg) {
             let path = dir.join(found.path);
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = read_limited(&path)?;
             return Ok((text, Format::Toml));
         }
     }

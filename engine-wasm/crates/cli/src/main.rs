@@ -1,13 +1,18 @@
 //! `ackscope`: headless runs of Ackscope scenarios.
 //!
 //! Exit codes: 0 success; 2 invalid input, with one `path: problem
-//! (allowed: ...)` line per error on stderr; 1 internal error.
+//! (allowed: ...)` line per error on stderr; 1 internal error; 3 a run
+//! stopped at its budget (`--max-events`, `--max-wall`); 130 interrupted
+//! (SIGINT or SIGTERM). A stopped run still prints its summary so far.
 
+mod budget;
 mod locate;
+mod sweep_run;
 mod table;
+mod usage;
 
 use ackscope_engine::export::{csv, ns2, pcap};
-use ackscope_engine::{prepare, sweep, FieldError, Format, Override, Recording, ScenarioErrors, Summary};
+use ackscope_engine::{prepare, sweep, FieldError, Format, Override, Recording, ScenarioErrors};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,7 +40,7 @@ enum Command {
     Sweep {
         /// A sweep file (.sweep.toml) or its id, e.g. seed003/table1.
         sweep: String,
-        /// Runs at once (default: one per core).
+        /// Runs at once (default and most: one per core).
         #[arg(long)]
         jobs: Option<usize>,
         #[arg(long, value_enum, default_value_t = SweepFormat::Markdown)]
@@ -83,6 +88,12 @@ struct RunArgs {
     /// Write the packets each sender sees as a pcap capture.
     #[arg(long, value_name = "FILE.pcap")]
     pcap: Option<PathBuf>,
+    /// Stop after this many events and print the summary so far (default 10^9).
+    #[arg(long, value_name = "N")]
+    max_events: Option<String>,
+    /// Stop after this much wall-clock time, e.g. 60s (default 10min).
+    #[arg(long, value_name = "TIME")]
+    max_wall: Option<String>,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -97,6 +108,8 @@ enum Failure {
     Invalid(ScenarioErrors),
     /// Something else went wrong: exit 1.
     Internal(String),
+    /// The run stopped early, its partial results written: the line to print, and the exit code.
+    Stopped(String, u8),
 }
 
 impl From<ScenarioErrors> for Failure {
@@ -105,8 +118,17 @@ impl From<ScenarioErrors> for Failure {
     }
 }
 
-fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
-    std::fs::write(path, bytes).map_err(|e| Failure::Internal(format!("cannot write {}: {e}", path.display())))
+/// An output file that cannot be written, named by its flag.
+fn unwritable(flag: &str, path: &std::path::Path, e: &std::io::Error) -> Failure {
+    Failure::Invalid(ScenarioErrors::from(FieldError::new(
+        flag,
+        format!("cannot write {}: {e}", path.display()),
+        "a file path in an existing, writable folder",
+    )))
+}
+
+fn write_file(flag: &str, path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
+    std::fs::write(path, bytes).map_err(|e| unwritable(flag, path, &e))
 }
 
 fn overrides(set: &[String], seed: Option<&str>, duration: Option<&str>) -> Result<Vec<Override>, Failure> {
@@ -147,29 +169,50 @@ fn run(args: RunArgs) -> Result<(), Failure> {
     } else {
         Recording::Summary
     };
+    let budget = budget::Budget::from_flags(args.max_events.as_deref(), args.max_wall.as_deref())?;
     let (_, mut sim) = prepare(&text, format, &overrides, recording)?;
-    sim.run();
+    let stopped = budget::run(&mut sim, budget);
     let summary = sim.summary();
     let printed = match args.format {
-        OutputFormat::Table => table::summary_table(&summary),
-        OutputFormat::Json => serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n",
+        OutputFormat::Table => {
+            let mark = stopped.map_or(String::new(), |s| {
+                format!("PARTIAL ({}): stopped at {:.3} s of {:.3} s\n", s.reason(), sim.now().as_secs_f64(), sim.end().as_secs_f64())
+            });
+            mark + &table::summary_table(&summary)
+        }
+        OutputFormat::Json => {
+            let mut value = serde_json::to_value(&summary).expect("summaries serialize");
+            if let (Some(s), Some(obj)) = (stopped, value.as_object_mut()) {
+                obj.insert(
+                    "stopped".into(),
+                    serde_json::json!({ "reason": s.reason(), "at_s": sim.now().as_secs_f64(), "end_s": sim.end().as_secs_f64() }),
+                );
+            }
+            serde_json::to_string_pretty(&value).expect("summaries serialize") + "\n"
+        }
         OutputFormat::Csv => csv::summary_csv(&summary),
     };
     match &args.out {
-        Some(path) => write_file(path, printed.as_bytes())?,
+        Some(path) => write_file("--out", path, printed.as_bytes())?,
         None => print!("{printed}"),
     }
     if let Some(path) = &args.series {
-        write_file(path, csv::series_csv(sim.series()).as_bytes())?;
+        write_file("--series", path, csv::series_csv(sim.series()).as_bytes())?;
     }
     let flows = sim.flow_endpoints();
     if let Some(path) = &args.trace {
-        write_file(path, ns2::trace_text(sim.trace().records(), sim.channels(), &flows).as_bytes())?;
+        write_file("--trace", path, ns2::trace_text(sim.trace().records(), sim.channels(), &flows).as_bytes())?;
     }
     if let Some(path) = &args.pcap {
-        write_file(path, &pcap::capture(sim.trace().records(), sim.channels(), &flows))?;
+        write_file("--pcap", path, &pcap::capture(sim.trace().records(), sim.channels(), &flows))?;
     }
-    Ok(())
+    match stopped {
+        None => Ok(()),
+        Some(s) => {
+            let code = if s == budget::Stop::Interrupted { 130 } else { 3 };
+            Err(Failure::Stopped(budget::stop_message(s, &sim, budget), code))
+        }
+    }
 }
 
 fn validate(scenario: &str, set: &[String]) -> Result<(), Failure> {
@@ -188,42 +231,41 @@ fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathB
             "a .sweep.toml file or an id such as seed003/table1",
         )]))
     })?;
-    let loaded = sweep::load(&file)?;
-    let points = sweep::expand(&loaded.spec);
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let summaries = run_points(&loaded, &points, jobs)?;
-    let results =
-        sweep::Results { spec: &loaded.spec, runs: points.into_iter().zip(summaries).collect(), references: &loaded.references };
-    let text = match format {
-        SweepFormat::Csv => results.csv(),
-        SweepFormat::Json => results.json(),
-        SweepFormat::Markdown => results.markdown(),
-    };
-    match out {
-        Some(path) => write_file(path, text.as_bytes()),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+    if jobs == Some(0) {
+        return Err(Failure::Invalid(FieldError::new("--jobs", "0 runs at once", "1 or more (at most one per core is used)").into()));
     }
-}
-
-/// Runs every point, `jobs` at a time; summaries come back in point order.
-fn run_points(loaded: &sweep::Loaded, points: &[sweep::Point], jobs: usize) -> Result<Vec<Summary>, Failure> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(vec![None; points.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(points.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(point) = points.get(i) else { break };
-                let outcome = loaded.run(point);
-                results.lock().expect("no worker panics while holding the lock")[i] = Some(outcome);
-            });
+    let loaded = sweep::load_within(&file, &locate::sweep_root(&file))?;
+    let format = match format {
+        SweepFormat::Csv => sweep_run::Format::Csv,
+        SweepFormat::Json => sweep_run::Format::Json,
+        SweepFormat::Markdown => sweep_run::Format::Markdown,
+    };
+    let jobs = sweep_run::jobs(jobs);
+    let (ended, path) = match out {
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| unwritable("--out", path, &e))?;
+            (sweep_run::run(&loaded, jobs, format, file), Some(path))
         }
-    });
-    let outcomes = results.into_inner().expect("workers finished");
-    Ok(outcomes.into_iter().map(|o| o.expect("every point ran")).collect::<Result<_, _>>()?)
+        None => (sweep_run::run(&loaded, jobs, format, std::io::stdout().lock()), None),
+    };
+    match ended {
+        Ok(sweep_run::Ended::Complete) => Ok(()),
+        Ok(sweep_run::Ended::Interrupted(done)) => Err(Failure::Stopped(
+            FieldError::new(
+                "sweep",
+                format!("interrupted after {done} of {} runs; the rows of those runs are written", sweep::point_count(&loaded.spec)),
+                "let the sweep finish",
+            )
+            .to_string(),
+            130,
+        )),
+        Err(sweep_run::Failure::Invalid(e)) => Err(Failure::Invalid(e)),
+        Err(sweep_run::Failure::Io(e)) => match path {
+            Some(p) => Err(unwritable("--out", p, &e)),
+            None if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            None => Err(Failure::Internal(format!("cannot write the results: {e}"))),
+        },
+    }
 }
 
 fn list() -> Result<(), Failure> {
@@ -235,7 +277,17 @@ fn list() -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match usage::describe(&e) {
+            None => e.exit(),
+            Some(error) => {
+                eprintln!("{error}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    budget::install_interrupt_handler();
     // An engine bug is an internal error (exit 1) with one line, not a panic trace.
     std::panic::set_hook(Box::new(|info| eprintln!("ackscope: internal error: {info}")));
     let result = std::panic::catch_unwind(|| match cli.command {
@@ -254,6 +306,10 @@ fn main() -> ExitCode {
         Err(Failure::Internal(message)) => {
             eprintln!("ackscope: {message}");
             ExitCode::from(1)
+        }
+        Err(Failure::Stopped(line, code)) => {
+            eprintln!("{line}");
+            ExitCode::from(code)
         }
     }
 }

@@ -219,7 +219,7 @@ impl EventQueue {
 #[derive(Clone, Debug)]
 struct TimerSlot {
     owner: AgentId,
-    kind: u8,
+    kind: u16,
     deadline: Option<SimTime>,
     /// Time and insertion sequence of the live heap entry, if any.
     live: Option<(SimTime, u64)>,
@@ -228,7 +228,7 @@ struct TimerSlot {
 /// What a popped timer entry means.
 pub enum TimerFiring {
     /// Deliver `kind` to `owner`.
-    Fire { owner: AgentId, kind: u8 },
+    Fire { owner: AgentId, kind: u16 },
     /// Stale, cancelled or re-armed: nothing to deliver.
     Nothing,
 }
@@ -241,7 +241,7 @@ pub struct TimerTable {
 
 impl TimerTable {
     /// Creates a timer slot; `kind` is the owner's own code for it.
-    pub fn create(&mut self, owner: AgentId, kind: u8) -> TimerId {
+    pub fn create(&mut self, owner: AgentId, kind: u16) -> TimerId {
         self.slots.push(TimerSlot { owner, kind, deadline: None, live: None });
         TimerId(self.slots.len() as u32 - 1)
     }

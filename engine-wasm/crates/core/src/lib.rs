@@ -11,6 +11,7 @@
 
 pub mod agent;
 pub mod app;
+pub mod budget;
 pub mod export;
 pub mod ids;
 pub mod kernel;
@@ -29,6 +30,7 @@ pub mod udp;
 pub use record::{Recording, Summary};
 pub use scenario::{FieldError, Format, Override, Scenario, ScenarioErrors};
 pub use sim::Simulation;
+pub use budget::RunOutcome;
 
 /// Loads, validates and builds a scenario, ready to run.
 pub fn prepare(text: &str, format: Format, overrides: &[Override], recording: Recording) -> Result<(Scenario, Simulation), ScenarioErrors> {

@@ -50,7 +50,7 @@ impl Agent {
     }
 
     /// Timer `kind` (the agent's own numbering) fired.
-    fn on_timer(&mut self, kind: u8, ctx: &mut impl MiddleboxCtx) {
+    fn on_timer(&mut self, kind: u16, ctx: &mut impl MiddleboxCtx) {
         match self {
             Agent::Sender(s) => s.on_timer(kind, ctx),
             Agent::Sink(s) => s.on_timer(ctx),
@@ -133,6 +133,9 @@ fn build_channel(seed: u64, c: &ResolvedChannel) -> Channel {
     if let Some(red) = &c.red {
         channel = channel.with_red(Red::new(red.clone(), stream("red")));
     }
+    if let Some(aqm) = &c.aqm {
+        channel = channel.with_aqm(crate::net::aqm::Aqm::new(aqm, stream(aqm.name())));
+    }
     if let Some(pool) = c.pool {
         channel = channel.with_pool(pool as u16);
     }
@@ -203,6 +206,7 @@ impl Simulation {
                 })
                 .collect();
         }
+        net.aqm_series = crate::net::AqmSeries::register_all(r.channels.iter().map(|c| (c.name.as_str(), c.aqm.as_ref())), &mut series);
         for (i, c) in r.channels.iter().enumerate() {
             if c.outages.is_some() {
                 let id = series.register(&c.name, "outage", "s", SeriesStyle::Marker);
@@ -628,6 +632,33 @@ impl Simulation {
 
     /// Per-flow and per-link figures at the current time.
     pub fn summary(&self) -> Summary {
+        let mut summary = self.summary_end_to_end();
+        self.count_split_legs_apart(&mut summary);
+        summary
+    }
+
+    /// With a split proxy the real receiver sees only the second leg: the
+    /// duplicates it gets are the proxy's doing, and the flow's own spurious
+    /// counters are those of the first leg, which ends at the proxy.
+    fn count_split_legs_apart(&self, summary: &mut Summary) {
+        for ((_, mb), m) in self.middleboxes().zip(&mut summary.middleboxes) {
+            let Middlebox::Split(proxy) = mb else { continue };
+            let (mut leg2_retransmits, mut leg2_timeouts) = (0, 0);
+            for (i, f) in summary.flows.iter_mut().enumerate() {
+                let Some(c) = proxy.connection_of(FlowId(i as u16)) else { continue };
+                let receiver = &self.sink(i).stats;
+                leg2_retransmits += receiver.spurious_retransmits;
+                leg2_timeouts += receiver.spurious_timeouts;
+                f.spurious_retransmits = proxy.leg1(c).stats.spurious_retransmits;
+                f.spurious_timeouts = proxy.leg1(c).stats.spurious_timeouts;
+            }
+            m.leg2_spurious_retransmits = Some(leg2_retransmits);
+            m.leg2_spurious_timeouts = Some(leg2_timeouts);
+        }
+    }
+
+    /// The summary as the end points see it.
+    fn summary_end_to_end(&self) -> Summary {
         let now = self.now();
         let flows = self
             .flows

@@ -103,12 +103,59 @@ pub struct Point {
 pub fn parse(text: &str) -> Result<SweepSpec, ScenarioErrors> {
     let doc = crate::scenario::load::parse_document(text, crate::scenario::Format::Toml)?;
     serde_path_to_error::deserialize::<_, SweepSpec>(&doc).map_err(|e| {
-        FieldError::from_message(e.path().to_string(), &e.inner().to_string()).into()
+        let path = e.path().to_string();
+        let path = if path == "." { "sweep".to_string() } else { path };
+        crate::scenario::load::humanize(&path, &e.inner().to_string()).into()
     })
 }
 
 fn overrides(set: &BTreeMap<String, serde_json::Value>) -> impl Iterator<Item = Override> + '_ {
     set.iter().map(|(path, value)| Override { path: path.clone(), value: value.clone() })
+}
+
+/// Most runs one sweep may ask for (seed 003's tables have 240 each).
+pub const MAX_POINTS: u64 = 100_000;
+
+/// How many runs the axes make, computed without making them.
+pub fn point_count(spec: &SweepSpec) -> u128 {
+    spec.axes.iter().fold(1u128, |n, a| n.saturating_mul(a.points.len() as u128))
+}
+
+/// Refuses a sweep with more than [`MAX_POINTS`] runs, or an axis with none.
+pub fn check_size(spec: &SweepSpec) -> Result<(), ScenarioErrors> {
+    let mut errors = vec![];
+    for a in spec.axes.iter().filter(|a| a.points.is_empty()) {
+        errors.push(FieldError::new(format!("axes.{}.points", a.name), "no points", "at least one point per axis"));
+    }
+    let n = point_count(spec);
+    if n > MAX_POINTS as u128 {
+        let sizes: Vec<String> = spec.axes.iter().map(|a| a.points.len().to_string()).collect();
+        errors.push(FieldError::new("axes", format!("{n} runs ({})", sizes.join(" x ")), format!("at most {MAX_POINTS} runs in one sweep")));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ScenarioErrors(errors))
+    }
+}
+
+/// Run `index` of the sweep (in [`expand`]'s order), made on its own, so a
+/// sweep need not hold every point at once.
+pub fn point(spec: &SweepSpec, index: u64) -> Point {
+    let mut digits = vec![0usize; spec.axes.len()];
+    let mut rest = index;
+    for (d, axis) in digits.iter_mut().zip(&spec.axes).rev() {
+        let n = axis.points.len().max(1) as u64;
+        *d = (rest % n) as usize;
+        rest /= n;
+    }
+    let mut p = Point { labels: vec![], overrides: overrides(&spec.set).collect() };
+    for (axis, &d) in spec.axes.iter().zip(&digits) {
+        let ap = &axis.points[d];
+        p.labels.push(ap.label.clone());
+        p.overrides.extend(overrides(&ap.set));
+    }
+    p
 }
 
 /// Every combination of the axes' points, the last axis varying fastest.
@@ -195,21 +242,55 @@ pub struct Loaded {
     pub references: Vec<(String, ReferenceTable)>,
 }
 
-/// Reads a sweep file and the files it names (relative to it).
+/// Reads a sweep file and the files it names (relative to it), which must
+/// lie in the sweep file's own folder or below.
 pub fn load(file: &Path) -> Result<Loaded, ScenarioErrors> {
+    load_within(file, file.parent().unwrap_or(Path::new(".")))
+}
+
+/// `dir.join(relative)`, refused unless it is a file inside `root` once
+/// links and `..` are resolved: a sweep names files of its scenario tree,
+/// not `../../../../etc/passwd`.
+fn inside(root: &Path, dir: &Path, relative: &str, field: &str) -> Result<std::path::PathBuf, ScenarioErrors> {
+    let allowed = "a file of the scenario tree, given relative to the sweep file";
+    let refuse = |problem: String| ScenarioErrors::from(FieldError::new(field, problem, allowed));
+    if Path::new(relative).is_absolute() {
+        return Err(refuse(format!("\"{relative}\" is an absolute path")));
+    }
+    let joined = dir.join(relative);
+    let (Ok(real), Ok(root)) = (joined.canonicalize(), root.canonicalize()) else {
+        return Err(refuse(format!("no file \"{relative}\"")));
+    };
+    if !real.starts_with(&root) {
+        return Err(refuse(format!("\"{relative}\" is outside the scenario tree {}", root.display())));
+    }
+    Ok(joined)
+}
+
+/// As [`load`], with the files it names allowed anywhere below `root`.
+pub fn load_within(file: &Path, root: &Path) -> Result<Loaded, ScenarioErrors> {
     let read = |field: &str, p: &Path| {
+        let too_big = std::fs::metadata(p).map(|m| m.len() > crate::scenario::limits::MAX_SCENARIO_BYTES as u64).unwrap_or(false);
+        if too_big {
+            return Err(ScenarioErrors::from(FieldError::new(
+                field,
+                format!("{} is too large", p.display()),
+                format!("at most {} bytes", crate::scenario::limits::MAX_SCENARIO_BYTES),
+            )));
+        }
         std::fs::read_to_string(p).map_err(|e| {
             ScenarioErrors::from(FieldError::new(field, format!("cannot read {}: {e}", p.display()), "a readable file"))
         })
     };
     let spec = parse(&read("sweep", file)?)?;
+    check_size(&spec)?;
     let dir = file.parent().unwrap_or(Path::new("."));
-    let base_path = dir.join(&spec.base);
+    let base_path = inside(root, dir, &spec.base, "base")?;
     let base = read("base", &base_path)?;
     let mut references = vec![];
     for r in &spec.references {
         let field = format!("references.{}", r.name);
-        let table = parse_reference(&spec, &read(&field, &dir.join(&r.file))?).map_err(|e| {
+        let table = parse_reference(&spec, &read(&field, &inside(root, dir, &r.file, &field)?)?).map_err(|e| {
             ScenarioErrors::from(FieldError::new(&field, e, "a CSV with one column per axis and a value column"))
         })?;
         references.push((r.name.clone(), table));
@@ -220,11 +301,14 @@ pub fn load(file: &Path) -> Result<Loaded, ScenarioErrors> {
 impl Loaded {
     /// Runs one point to the end; a refusal says which point it was.
     pub fn run(&self, point: &Point) -> Result<Summary, ScenarioErrors> {
+        Ok(self.run_until(point, |_| false)?.expect("a run that is never stopped finishes"))
+    }
+
+    /// As [`Loaded::run`], stopping early (with `None`) when `stop` says so;
+    /// `stop` is asked every few milliseconds of work.
+    pub fn run_until(&self, point: &Point, stop: impl FnMut(&crate::Simulation) -> bool) -> Result<Option<Summary>, ScenarioErrors> {
         match crate::prepare(&self.base, self.base_format, &point.overrides, Recording::Summary) {
-            Ok((_, mut sim)) => {
-                sim.run();
-                Ok(sim.summary())
-            }
+            Ok((_, mut sim)) => Ok((sim.run_within(u64::MAX, stop) == crate::RunOutcome::Finished).then(|| sim.summary())),
             Err(mut e) => {
                 for f in &mut e.0 {
                     f.problem = format!("{} (in run {})", f.problem, point.labels.join(" / "));
@@ -247,11 +331,77 @@ fn agrees(a: f64, b: f64) -> bool {
     (a - b).abs() <= 0.01 * a.abs().max(b.abs())
 }
 
+/// What the tables show of one run: small, so a sweep keeps one per run
+/// while the summaries themselves are written out and dropped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub labels: Vec<String>,
+    pub value: Option<f64>,
+    pub retransmits: u64,
+    pub timeouts: u64,
+    pub digest: String,
+}
+
+impl Row {
+    pub fn of(spec: &SweepSpec, point: &Point, summary: &Summary) -> Row {
+        let flow = summary.flows.iter().find(|f| f.id == spec.value.flow);
+        Row {
+            labels: point.labels.clone(),
+            value: value_of(&spec.value, summary),
+            retransmits: flow.map_or(0, |f| f.retransmits),
+            timeouts: flow.map_or(0, |f| f.timeouts),
+            digest: summary.digest.clone(),
+        }
+    }
+}
+
 impl Results<'_> {
-    fn value(&self, run: &Summary) -> Option<f64> {
-        value_of(&self.spec.value, run)
+    fn table(&self) -> Table<'_> {
+        Table { spec: self.spec, references: self.references, rows: self.runs.iter().map(|(p, s)| Row::of(self.spec, p, s)).collect() }
     }
 
+    pub fn agreement(&self) -> Vec<Agreement> {
+        self.table().agreement()
+    }
+
+    pub fn csv(&self) -> String {
+        let t = self.table();
+        let mut out = t.csv_header();
+        for r in &t.rows {
+            out += &t.csv_row(r);
+        }
+        out
+    }
+
+    pub fn json(&self) -> String {
+        let runs: Vec<String> = self.runs.iter().map(|(p, s)| run_json(self.spec, self.references, p, s)).collect();
+        let t = self.table();
+        format!("{}{}{}", t.json_head(), runs.join(",\n"), t.json_tail())
+    }
+
+    pub fn markdown(&self) -> String {
+        self.table().markdown()
+    }
+}
+
+/// One run of the JSON output, pretty-printed at the depth it sits in.
+pub fn run_json(spec: &SweepSpec, references: &[(String, ReferenceTable)], p: &Point, s: &Summary) -> String {
+    let axes: BTreeMap<&str, &str> = spec.axes.iter().zip(&p.labels).map(|(a, l)| (a.name.as_str(), l.as_str())).collect();
+    let refs: BTreeMap<&str, Option<f64>> = references.iter().map(|(n, t)| (n.as_str(), t.get(&p.labels).copied())).collect();
+    let run = serde_json::json!({ "axes": axes, "value": value_of(&spec.value, s), "references": refs, "summary": s });
+    let text = serde_json::to_string_pretty(&run).expect("sweep results serialize");
+    // serde_json nests with two spaces per level; a run sits two levels deep.
+    text.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+}
+
+/// The tables of a sweep, from one [`Row`] per run.
+pub struct Table<'a> {
+    pub spec: &'a SweepSpec,
+    pub references: &'a [(String, ReferenceTable)],
+    pub rows: Vec<Row>,
+}
+
+impl Table<'_> {
     fn fmt(&self, v: Option<f64>) -> String {
         v.map_or_else(|| "-".into(), |v| format!("{v:.*}", self.spec.value.decimals))
     }
@@ -261,11 +411,7 @@ impl Results<'_> {
     pub fn agreement(&self) -> Vec<Agreement> {
         let mut out = vec![];
         for (name, table) in self.references {
-            let pairs: Vec<(f64, f64)> = self
-                .runs
-                .iter()
-                .filter_map(|(p, s)| Some((self.value(s)?, *table.get(&p.labels)?)))
-                .collect();
+            let pairs: Vec<(f64, f64)> = self.rows.iter().filter_map(|r| Some((r.value?, *table.get(&r.labels)?))).collect();
             out.push(Agreement::of("ours", name, &pairs));
         }
         for (i, (a_name, a)) in self.references.iter().enumerate() {
@@ -277,7 +423,7 @@ impl Results<'_> {
         out
     }
 
-    pub fn csv(&self) -> String {
+    pub fn csv_header(&self) -> String {
         let axes: Vec<&str> = self.spec.axes.iter().map(|a| a.name.as_str()).collect();
         let mut out = axes.join(",");
         out += ",value";
@@ -285,43 +431,40 @@ impl Results<'_> {
             let _ = write!(out, ",{name}");
         }
         out += ",retransmits,timeouts,digest\n";
-        for (p, s) in &self.runs {
-            let flow = s.flows.iter().find(|f| f.id == self.spec.value.flow);
-            let _ = write!(out, "{},{}", p.labels.join(","), self.fmt(self.value(s)));
-            for (_, table) in self.references {
-                let _ = write!(out, ",{}", self.fmt(table.get(&p.labels).copied()));
-            }
-            let _ = writeln!(
-                out,
-                ",{},{},{}",
-                flow.map_or(0, |f| f.retransmits),
-                flow.map_or(0, |f| f.timeouts),
-                s.digest
-            );
-        }
         out
     }
 
-    pub fn json(&self) -> String {
-        let runs: Vec<serde_json::Value> = self
-            .runs
-            .iter()
-            .map(|(p, s)| {
-                let axes: BTreeMap<&str, &str> =
-                    self.spec.axes.iter().zip(&p.labels).map(|(a, l)| (a.name.as_str(), l.as_str())).collect();
-                let refs: BTreeMap<&str, Option<f64>> =
-                    self.references.iter().map(|(n, t)| (n.as_str(), t.get(&p.labels).copied())).collect();
-                serde_json::json!({ "axes": axes, "value": self.value(s), "references": refs, "summary": s })
-            })
-            .collect();
-        serde_json::to_string_pretty(&serde_json::json!({
-            "sweep": self.spec.id,
-            "value": self.spec.value,
-            "agreement": self.agreement().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "runs": runs,
-        }))
-        .expect("sweep results serialize")
-            + "\n"
+    pub fn csv_row(&self, r: &Row) -> String {
+        let mut out = format!("{},{}", r.labels.join(","), self.fmt(r.value));
+        for (_, table) in self.references {
+            let _ = write!(out, ",{}", self.fmt(table.get(&r.labels).copied()));
+        }
+        let _ = writeln!(out, ",{},{},{}", r.retransmits, r.timeouts, r.digest);
+        out
+    }
+
+    /// The JSON output up to its first run (keys in serde_json's order).
+    pub fn json_head(&self) -> String {
+        let agreement: Vec<String> = self.agreement().iter().map(ToString::to_string).collect();
+        let agreement = serde_json::to_string_pretty(&serde_json::json!({ "agreement": agreement })).expect("strings serialize");
+        // `{\n  "agreement": [...]\n}` without its closing brace, then the runs list.
+        let open = agreement.trim_end().trim_end_matches('}').trim_end();
+        if self.rows.is_empty() {
+            format!("{open},\n  \"runs\": [")
+        } else {
+            format!("{open},\n  \"runs\": [\n")
+        }
+    }
+
+    /// The JSON output after its last run.
+    pub fn json_tail(&self) -> String {
+        let rest = serde_json::to_string_pretty(&serde_json::json!({ "sweep": self.spec.id, "value": self.spec.value })).expect("specs serialize");
+        let rest = rest.trim_start().trim_start_matches('{');
+        if self.rows.is_empty() {
+            format!("],{rest}\n")
+        } else {
+            format!("\n  ],{rest}\n")
+        }
     }
 
     /// The table laid out as the sweep says; each cell "ours (ref1 / ref2)".
@@ -341,27 +484,31 @@ impl Results<'_> {
             self.spec.value.field,
             if refs.is_empty() { String::new() } else { format!(", as ours ({})", refs.join(" / ")) }
         );
-        let cell = |p: &Point, s: &Summary| {
-            let mut c = self.fmt(self.value(s));
+        let cell = |r: &Row| {
+            let mut c = self.fmt(r.value);
             if !refs.is_empty() {
-                let r: Vec<String> = self.references.iter().map(|(_, t)| self.fmt(t.get(&p.labels).copied())).collect();
-                c += &format!(" ({})", r.join(" / "));
+                let v: Vec<String> = self.references.iter().map(|(_, t)| self.fmt(t.get(&r.labels).copied())).collect();
+                c += &format!(" ({})", v.join(" / "));
             }
             c
         };
         match layout {
             Some((rows, cols)) => {
-                let key = |p: &Point, idx: &[usize]| idx.iter().map(|&i| p.labels[i].clone()).collect::<Vec<_>>();
+                let key = |r: &Row, idx: &[usize]| idx.iter().map(|&i| r.labels[i].clone()).collect::<Vec<_>>();
                 let mut row_keys: Vec<Vec<String>> = vec![];
                 let mut col_keys: Vec<Vec<String>> = vec![];
-                for (p, _) in &self.runs {
-                    let (r, c) = (key(p, &rows), key(p, &cols));
-                    if !row_keys.contains(&r) {
-                        row_keys.push(r);
+                // The first run of each (row, column) cell, looked up once.
+                let mut cells: BTreeMap<(Vec<String>, Vec<String>), usize> = BTreeMap::new();
+                let (mut seen_rows, mut seen_cols) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+                for (i, run) in self.rows.iter().enumerate() {
+                    let (r, c) = (key(run, &rows), key(run, &cols));
+                    if seen_rows.insert(r.clone()) {
+                        row_keys.push(r.clone());
                     }
-                    if !col_keys.contains(&c) {
-                        col_keys.push(c);
+                    if seen_cols.insert(c.clone()) {
+                        col_keys.push(c.clone());
                     }
+                    cells.entry((r, c)).or_insert(i);
                 }
                 let row_names: Vec<&str> = rows.iter().map(|&i| self.spec.axes[i].name.as_str()).collect();
                 let _ = write!(out, "| {} |", row_names.join(" | "));
@@ -373,8 +520,8 @@ impl Results<'_> {
                 for r in &row_keys {
                     let _ = write!(out, "| {} |", r.join(" | "));
                     for c in &col_keys {
-                        let run = self.runs.iter().find(|(p, _)| key(p, &rows) == *r && key(p, &cols) == *c);
-                        let _ = write!(out, " {} |", run.map_or_else(|| "-".into(), |(p, s)| cell(p, s)));
+                        let run = cells.get(&(r.clone(), c.clone())).map(|&i| &self.rows[i]);
+                        let _ = write!(out, " {} |", run.map_or_else(|| "-".into(), cell));
                     }
                     out.push('\n');
                 }
@@ -382,8 +529,8 @@ impl Results<'_> {
             None => {
                 let names: Vec<&str> = self.spec.axes.iter().map(|a| a.name.as_str()).collect();
                 let _ = writeln!(out, "| {} | value |\n|{}", names.join(" | "), "---|".repeat(names.len() + 1));
-                for (p, s) in &self.runs {
-                    let _ = writeln!(out, "| {} | {} |", p.labels.join(" | "), cell(p, s));
+                for r in &self.rows {
+                    let _ = writeln!(out, "| {} | {} |", r.labels.join(" | "), cell(r));
                 }
             }
         }
@@ -430,6 +577,73 @@ mod tests {
         let t = parse_reference(&spec, "# paper\nb,a,value\nb1,a1,12.5\nb1,a2,7\n").unwrap();
         assert_eq!(t.get(&vec!["a1".to_string(), "b1".to_string()]), Some(&12.5));
         assert!(parse_reference(&spec, "a,value\na1,3\n").is_err());
+    }
+
+    #[test]
+    fn points_are_made_one_at_a_time_in_the_order_of_expand() {
+        let spec = parse(SWEEP).unwrap();
+        let all = expand(&spec);
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(&point(&spec, i as u64), p);
+        }
+    }
+
+    #[test]
+    fn a_sweep_of_a_million_runs_is_refused_before_any_point_is_made() {
+        let axis = |name: &str| Axis { name: name.into(), points: (0..1000).map(|i| AxisPoint { label: i.to_string(), set: BTreeMap::new() }).collect() };
+        let mut spec = parse(SWEEP).unwrap();
+        spec.axes = vec![axis("a"), axis("b")];
+        assert_eq!(point_count(&spec), 1_000_000);
+        let e = check_size(&spec).unwrap_err().to_string();
+        assert_eq!(e, format!("axes: 1000000 runs (1000 x 1000) (allowed: at most {MAX_POINTS} runs in one sweep)"));
+    }
+
+    #[test]
+    fn a_base_outside_the_scenario_tree_is_refused() {
+        let root = std::env::temp_dir().join(format!("ackscope-sweep-{}", std::process::id()));
+        let tree = root.join("tree");
+        std::fs::create_dir_all(&tree).unwrap();
+        std::fs::write(root.join("secret.toml"), "x").unwrap();
+        let sweep = tree.join("t.sweep.toml");
+        std::fs::write(&sweep, SWEEP.replace("x.toml", "../secret.toml")).unwrap();
+        let e = load(&sweep).err().unwrap().to_string();
+        assert!(e.starts_with("base: \"../secret.toml\" is outside the scenario tree"), "{e}");
+        std::fs::write(&sweep, SWEEP.replace("x.toml", "/etc/passwd")).unwrap();
+        assert!(load(&sweep).err().unwrap().to_string().starts_with("base: \"/etc/passwd\" is an absolute path"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The JSON written run by run is the document serde_json makes of the whole.
+    #[test]
+    fn json_written_run_by_run_is_the_whole_document() {
+        let spec = parse(SWEEP).unwrap();
+        let text = crate::scenario::TWO_NODES.replace("10s", "1s");
+        let runs: Vec<(Point, Summary)> = expand(&spec)
+            .into_iter()
+            .map(|p| {
+                let (_, mut sim) = crate::prepare(&text, Format::Toml, &p.overrides[1..2], Recording::Summary).unwrap();
+                sim.run();
+                (p, sim.summary())
+            })
+            .collect();
+        let references = vec![("paper".to_string(), parse_reference(&spec, "a,b,value\na1,b1,3\n").unwrap())];
+        for runs in [runs.clone(), vec![]] {
+            let results = Results { spec: &spec, runs, references: &references };
+            let whole: Vec<serde_json::Value> = results
+                .runs
+                .iter()
+                .map(|(p, s)| serde_json::from_str(&run_json(&spec, &references, p, s)).unwrap())
+                .collect();
+            let expected = serde_json::to_string_pretty(&serde_json::json!({
+                "sweep": spec.id,
+                "value": spec.value,
+                "agreement": results.agreement().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "runs": whole,
+            }))
+            .unwrap()
+                + "\n";
+            assert_eq!(results.json(), expected);
+        }
     }
 
     #[test]

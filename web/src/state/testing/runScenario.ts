@@ -12,7 +12,7 @@ export async function runMessages(id: string, overrides: [string, string][] = []
     const host = new EngineHost({
       load: loadWasmInNode,
       post: (m) => {
-        if (m.type === 'validated' || m.type === 'validateFailed') return;
+        if (!('runId' in m)) return;
         msgs.push(m);
         if (m.type === 'done' || m.type === 'error') resolve();
       },

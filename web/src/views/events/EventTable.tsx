@@ -115,7 +115,18 @@ export function EventTable({ height }: { height: number }) {
                   <span className="kind-dot" aria-hidden="true" />
                   {text.kind}
                 </span>
-                <span className="c-where">{text.where}</span>
+                {/* Each end shortens on its own: both stay readable in a narrow column. */}
+                <span className="c-where" title={text.where}>
+                  {text.ends ? (
+                    <>
+                      <span className="where-end">{text.ends.from}</span>
+                      <span className="where-arrow"> → </span>
+                      <span className="where-end">{text.ends.to}</span>
+                    </>
+                  ) : (
+                    text.where
+                  )}
+                </span>
                 <span className="c-info" title={text.info}>
                   {text.info}
                   {text.outcome && <strong className="outcome"> {text.outcome}</strong>}

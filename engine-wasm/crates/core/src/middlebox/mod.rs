@@ -93,7 +93,7 @@ impl Middlebox {
     }
 
     /// Timer `kind` of this middlebox fired (its own numbering).
-    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl MiddleboxCtx) {
+    pub fn on_timer(&mut self, kind: u16, ctx: &mut impl MiddleboxCtx) {
         match self {
             Middlebox::Snoop(m) => m.on_timer(kind, ctx),
             Middlebox::Split(m) => m.on_timer(kind, ctx),
@@ -135,7 +135,7 @@ pub fn build(
         MiddleboxConfig::Snoop(cfg) => {
             // Timer kind i is connection i's local retransmission timer.
             let conns: Vec<(FlowId, TimerId)> =
-                spec.flows.iter().enumerate().map(|(i, &f)| (f, timers.create(owner, i as u8))).collect();
+                spec.flows.iter().enumerate().map(|(i, &f)| (f, timers.create(owner, i as u16))).collect();
             let cache = series.register(&node_owner, "snoop_cache", "packets", SeriesStyle::Step);
             series.push(cache, 0, 0.0);
             Middlebox::Snoop(Snoop::new(cfg.clone(), &conns, cache))
@@ -155,10 +155,10 @@ pub fn build(
                     let sink_series = SinkSeries::register(series, &owner_path);
                     // Timer kinds 3i, 3i + 1, 3i + 2: connection i's delayed ACK, and its
                     // second leg's retransmission and cwnd timers.
-                    let delack = timers.create(owner, (3 * i) as u8);
+                    let delack = timers.create(owner, (3 * i) as u16);
                     let leg2_timers = SenderTimers {
-                        rtx: timers.create(owner, (3 * i + 1) as u8),
-                        cwnd: timers.create(owner, (3 * i + 2) as u8),
+                        rtx: timers.create(owner, (3 * i + 1) as u16),
+                        cwnd: timers.create(owner, (3 * i + 2) as u16),
                     };
                     split::SplitWiring {
                         flow,

@@ -146,7 +146,7 @@ impl Snoop {
 
     /// Connection `kind`'s local timer fired (ns-2 SnoopRxmitHandler): resend
     /// the segment the mobile waits for, if it is cached.
-    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl MiddleboxCtx) {
+    pub fn on_timer(&mut self, kind: u16, ctx: &mut impl MiddleboxCtx) {
         let i = kind as usize;
         let c = &mut self.conns[i];
         c.timer_armed = false;

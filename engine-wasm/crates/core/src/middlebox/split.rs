@@ -184,7 +184,7 @@ impl SplitProxy {
 
     /// Timer kind 3i is connection i's delayed-ACK timer (leg 1); 3i + 1 and
     /// 3i + 2 are leg 2's timers, in [`SenderTimers`]'s kind order.
-    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl MiddleboxCtx) {
+    pub fn on_timer(&mut self, kind: u16, ctx: &mut impl MiddleboxCtx) {
         let i = kind as usize / 3;
         match kind % 3 {
             0 => {
@@ -194,6 +194,16 @@ impl SplitProxy {
             }
             leg2_kind => self.conns[i].leg2.on_timer(leg2_kind - 1, ctx),
         }
+    }
+
+    /// The connection number of `flow`, if the proxy splits it.
+    pub fn connection_of(&self, flow: FlowId) -> Option<usize> {
+        self.index.get(flow)
+    }
+
+    /// Bytes each connection may hold, if bounded.
+    pub fn buffer_limit(&self) -> Option<u64> {
+        self.buffer_bytes
     }
 
     /// The second leg of connection `i`, for inspection.
@@ -314,6 +324,7 @@ impl SplitProxy {
         s.buffer_max_bytes = Some(self.stats.buffer_max_bytes);
         s.leg2_retransmits = Some(self.conns.iter().map(|c| c.leg2.stats.retransmits).sum());
         s.leg2_timeouts = Some(self.conns.iter().map(|c| c.leg2.stats.timeouts).sum());
+        s.buffer_limit_bytes = self.buffer_bytes;
     }
 }
 

@@ -17,7 +17,11 @@
 //! (capacity traces, outages, burst errors, link-layer ARQ, an MTU), fix
 //! each passage with `passage.rs`. Both stay out of a plain channel's way:
 //! one test of an empty option each.
+//!
+//! CoDel, FQ-CoDel and PIE (`aqm.rs`) decide as packets leave, so a channel
+//! with one of them is scheduled and its waiting packets are the discipline's.
 
+use super::aqm::{Admission, Aqm, Discarded, Room};
 use super::errors::ErrorModel;
 use super::passage::{LinkFeatures, Loss};
 use super::red::{QueueState, Red, RedVerdict};
@@ -155,6 +159,12 @@ pub struct Channel {
     order: ServiceOrder,
     /// RED instead of DropTail (`limit` then unused).
     red: Option<Box<Red>>,
+    /// CoDel, FQ-CoDel or PIE, holding the waiting packets (`aqm.rs`).
+    aqm: Option<Box<Aqm>>,
+    /// Packets the AQM dropped after queueing them, and its marks, until
+    /// the network records them ([`Channel::take_aqm_events`]).
+    discarded: Vec<Discarded>,
+    aqm_marks: u32,
     /// Capacity trace, outages, bursts, ARQ, MTU (`passage.rs`).
     features: Option<Box<LinkFeatures>>,
     /// The shared buffer this channel draws on, if any (`pool.rs`).
@@ -198,6 +208,9 @@ impl Channel {
             errors,
             order,
             red: None,
+            aqm: None,
+            discarded: Vec::new(),
+            aqm_marks: 0,
             features: None,
             pool: None,
             plain: order.is_fifo(),
@@ -218,6 +231,24 @@ impl Channel {
         self.red = Some(Box::new(red));
         self.plain = false;
         self
+    }
+
+    /// Queues by CoDel, FQ-CoDel or PIE: a scheduled channel whose waiting
+    /// packets the discipline holds (the service order stays FIFO).
+    pub fn with_aqm(mut self, aqm: Aqm) -> Self {
+        self.aqm = Some(Box::new(aqm));
+        self.scheduled = true;
+        self.plain = false;
+        self
+    }
+
+    pub fn aqm(&self) -> Option<&Aqm> {
+        self.aqm.as_deref()
+    }
+
+    /// The AQM's drops after queueing and its marks since the last call.
+    pub fn take_aqm_events(&mut self) -> (Vec<Discarded>, u32) {
+        (std::mem::take(&mut self.discarded), std::mem::take(&mut self.aqm_marks))
     }
 
     /// Fixes passages with these mechanisms (none: the plain path).
@@ -283,7 +314,11 @@ impl Channel {
     /// Enqueue time of the oldest packet still waiting (scheduled channels):
     /// trace records of later packets may not be final before it starts.
     pub fn oldest_waiting(&self) -> Option<SimTime> {
-        self.waiting.iter().map(|w| w.enqueued).min()
+        let own = self.waiting.iter().map(|w| w.enqueued).min();
+        match (own, self.aqm.as_deref().and_then(Aqm::oldest)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// FIFO: retires transmissions that ended by `now`, reporting each change
@@ -408,6 +443,9 @@ impl Channel {
     /// the network must schedule. ACKs that ACK filtering removes are
     /// appended to `filtered` with their enqueue times.
     pub fn offer(&mut self, pkt: &Packet, now: SimTime, filtered: &mut Vec<(Packet, SimTime)>) -> (Offer, Wake) {
+        if self.aqm.is_some() {
+            return self.offer_aqm(pkt, now);
+        }
         let mut offer = Offer { admitted: false, started: None };
         let mut wake = Wake::default();
         if self.order.filter_acks && pkt.kind == PacketKind::Ack {
@@ -427,6 +465,61 @@ impl Channel {
             offer.started = self.start_next(now, &mut wake);
         }
         (offer, wake)
+    }
+
+    /// [`Channel::offer`] to CoDel, FQ-CoDel or PIE.
+    fn offer_aqm(&mut self, pkt: &Packet, now: SimTime) -> (Offer, Wake) {
+        let mut offer = Offer { admitted: false, started: None };
+        let mut wake = Wake::default();
+        let room = Room { limit: self.limit, in_service_bytes: self.in_service };
+        let before = self.discarded.len();
+        let aqm = self.aqm.as_deref_mut().expect("an AQM channel");
+        let admission = aqm.enqueue(pkt, now, room, &mut self.discarded);
+        // FQ-CoDel's overflow may have thrown out packets queued earlier.
+        self.forget_discarded(before);
+        match admission {
+            Admission::Enqueued | Admission::Marked => {
+                offer.admitted = true;
+                self.take_in(pkt.size_bytes);
+                if admission == Admission::Marked {
+                    self.stats.marks += 1;
+                    self.aqm_marks += 1;
+                }
+            }
+            Admission::EarlyDrop => {
+                self.stats.early_drops += 1;
+                self.stats.drops += 1;
+            }
+            Admission::Overflow => self.stats.drops += 1,
+        }
+        if offer.admitted && self.in_service.is_none() {
+            offer.started = self.start_next(now, &mut wake);
+        }
+        (offer, wake)
+    }
+
+    /// Counts the packets the AQM dropped from its queue since `from`.
+    fn forget_discarded(&mut self, from: usize) {
+        for d in &self.discarded[from..] {
+            self.held_pkts -= 1;
+            self.held_bytes -= d.pkt.size_bytes as u64;
+            self.stats.drops += 1;
+            self.stats.early_drops += d.early as u64;
+        }
+    }
+
+    /// The AQM's next packet to send at `now`.
+    fn next_from_aqm(&mut self, now: SimTime) -> Option<Waiting> {
+        let before = self.discarded.len();
+        let aqm = self.aqm.as_deref_mut().expect("an AQM channel");
+        let next = aqm.dequeue(now, &mut self.discarded);
+        self.forget_discarded(before);
+        let next = next?;
+        if next.marked {
+            self.stats.marks += 1;
+            self.aqm_marks += 1;
+        }
+        Some(Waiting { pkt: next.item.pkt, enqueued: next.item.enqueued })
     }
 
     /// Puts a packet on the wire from max(now, end of the previous one).
@@ -496,15 +589,20 @@ impl Channel {
 
     /// Scheduled: starts the next waiting packet (an ACK first if so ordered).
     fn start_next(&mut self, now: SimTime, wake: &mut Wake) -> Option<Transmission> {
-        let index = if self.order.acks_first && self.acks_waiting > 0 {
-            self.waiting.iter().position(|w| w.pkt.kind == PacketKind::Ack).expect("counted")
+        let next = if self.aqm.is_some() {
+            self.next_from_aqm(now)?
         } else {
-            0
+            let index = if self.order.acks_first && self.acks_waiting > 0 {
+                self.waiting.iter().position(|w| w.pkt.kind == PacketKind::Ack).expect("counted")
+            } else {
+                0
+            };
+            let next = self.waiting.remove(index)?;
+            if next.pkt.kind == PacketKind::Ack {
+                self.acks_waiting -= 1;
+            }
+            next
         };
-        let next = self.waiting.remove(index)?;
-        if next.pkt.kind == PacketKind::Ack {
-            self.acks_waiting -= 1;
-        }
         self.in_service = Some(next.pkt.size_bytes);
         let t = self.transmit(&next.pkt, next.enqueued, now, wake);
         wake.tx_done = Some(t.tx_end);
@@ -548,7 +646,7 @@ impl Channel {
 
     /// Packets admitted and not yet arrived.
     pub fn in_flight(&self) -> usize {
-        self.pipe.len() + self.waiting.len()
+        self.pipe.len() + self.waiting.len() + self.aqm.as_deref().map_or(0, Aqm::len)
     }
 
     /// When the head packet's last bit reaches the far end.

@@ -1,13 +1,18 @@
 //! The network: channels, routes, and the passage of packets between nodes.
 
+pub mod aqm;
+mod aqm_record;
 pub mod arq;
 pub mod capacity_trace;
 pub mod channel;
+pub mod codel;
 pub mod errors;
+pub mod fq_codel;
 pub mod fragment;
 pub mod gilbert;
 pub mod outage;
 pub mod passage;
+pub mod pie;
 pub mod pool;
 pub mod red;
 pub mod ring;
@@ -16,6 +21,7 @@ pub mod routing;
 pub use channel::{Channel, ChannelStats, InFlight, QueueLimit, ServiceOrder};
 pub use errors::{packet_error_probability, ErrorModel};
 pub use passage::LinkFeatures;
+pub use aqm_record::AqmSeries;
 pub use pool::BufferPool;
 pub use routing::Routes;
 
@@ -49,6 +55,8 @@ pub struct Network {
     pub pools: Vec<BufferPool>,
     /// RED's average queue series, per channel (empty without RED).
     pub red_series: Vec<Option<SeriesId>>,
+    /// CoDel, FQ-CoDel and PIE series, per channel (empty without them).
+    pub aqm_series: Vec<Option<aqm_record::AqmSeries>>,
     outage_marks: Vec<OutageMarks>,
     /// The earliest outage start not recorded yet.
     next_outage_mark: SimTime,
@@ -86,6 +94,7 @@ impl Network {
             filtered: Vec::new(),
             pools: Vec::new(),
             red_series: Vec::new(),
+            aqm_series: Vec::new(),
             outage_marks: Vec::new(),
             next_outage_mark: SimTime::NEVER,
         }
@@ -256,6 +265,9 @@ impl Network {
         if !offer.admitted {
             self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop));
         }
+        if self.channels[c.index()].aqm().is_some() {
+            self.record_aqm(c, now, !offer.admitted, offer.started, series);
+        }
         if let (Some(t), true) = (offer.started, self.trace.is_enabled()) {
             let started = self.started_packet(c);
             self.trace_transmission(&started, c, t);
@@ -300,6 +312,9 @@ impl Network {
         let channel = &mut self.channels[c.index()];
         let (started, wake) = channel.finish_transmission(now);
         series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        if channel.aqm().is_some() {
+            self.record_aqm(c, now, false, started, series);
+        }
         if let (Some(t), true) = (started, self.trace.is_enabled()) {
             let pkt = self.started_packet(c);
             self.trace_transmission(&pkt, c, t);

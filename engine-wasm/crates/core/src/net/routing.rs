@@ -3,40 +3,77 @@
 use crate::ids::{ChannelId, NodeId};
 use std::collections::VecDeque;
 
-/// Next-hop channel for every (node, destination) pair: fewest hops, ties
-/// broken by the order links appear in the scenario (like ns-2's static
-/// routing with unit link costs).
+/// Next-hop channel towards each destination that packets are addressed to
+/// (the flows' endpoints): fewest hops, ties broken by the order links appear
+/// in the scenario (like ns-2's static routing with unit link costs).
+///
+/// Only those destinations get a column, so memory is nodes x endpoints, not
+/// nodes^2 (a 1000-node topology with two flows holds 4000 entries, not 10^6).
 #[derive(Clone, Debug)]
 pub struct Routes {
     nodes: usize,
+    /// Column of each destination node in `next`, if routes to it were computed.
+    column: Vec<Option<u32>>,
+    /// `next[column * nodes + at]`.
     next: Vec<Option<ChannelId>>,
 }
 
 impl Routes {
-    /// `channels` lists (from, to) per channel id, in scenario order.
+    /// Every node as a destination (for small topologies and tests).
     pub fn shortest_paths(nodes: usize, channels: &[(NodeId, NodeId)]) -> Self {
-        let mut next = vec![None; nodes * nodes];
-        // Breadth-first search backwards from each destination over reversed channels.
-        for dst in 0..nodes {
-            let mut visited = vec![false; nodes];
+        Self::towards(nodes, channels, (0..nodes).map(|i| NodeId(i as u16)))
+    }
+
+    /// Routes to each of `destinations`; `channels` lists (from, to) per
+    /// channel id, in scenario order.
+    pub fn towards(nodes: usize, channels: &[(NodeId, NodeId)], destinations: impl IntoIterator<Item = NodeId>) -> Self {
+        // Channels into each node, in channel order: a breadth-first search
+        // backwards from a destination visits them as a scan of every channel would.
+        let mut incoming: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+        for (c, &(_, to)) in channels.iter().enumerate() {
+            if to.index() < nodes {
+                incoming[to.index()].push(c);
+            }
+        }
+        let mut column = vec![None; nodes];
+        let mut next = Vec::new();
+        let mut visited = vec![false; nodes];
+        let mut frontier = VecDeque::new();
+        for dst in destinations {
+            let dst = dst.index();
+            if dst >= nodes || column[dst].is_some() {
+                continue;
+            }
+            let base = next.len();
+            column[dst] = Some((base / nodes.max(1)) as u32);
+            next.resize(base + nodes, None);
+            visited.iter_mut().for_each(|v| *v = false);
             visited[dst] = true;
-            let mut frontier = VecDeque::from([dst]);
+            frontier.push_back(dst);
             while let Some(v) = frontier.pop_front() {
-                for (c, &(from, to)) in channels.iter().enumerate() {
-                    let u = from.index();
-                    if to.index() == v && !visited[u] {
+                for &c in &incoming[v] {
+                    let u = channels[c].0.index();
+                    if !visited[u] {
                         visited[u] = true;
-                        next[u * nodes + dst] = Some(ChannelId(c as u16));
+                        next[base + u] = Some(ChannelId(c as u16));
                         frontier.push_back(u);
                     }
                 }
             }
         }
-        Routes { nodes, next }
+        Routes { nodes, column, next }
     }
 
+    /// The channel to take at `at` towards `dst`; `None` if there is no
+    /// route, or `dst` is not a destination these routes were computed for.
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<ChannelId> {
-        self.next[at.index() * self.nodes + dst.index()]
+        let col = (*self.column.get(dst.index())?)? as usize;
+        *self.next.get(col * self.nodes + at.index())?
+    }
+
+    /// Entries held: nodes x destinations.
+    pub fn entries(&self) -> usize {
+        self.next.len()
     }
 }
 
@@ -60,6 +97,24 @@ mod tests {
         assert_eq!(r.next_hop(NodeId(0), NodeId(1)), Some(ChannelId(0)));
         assert_eq!(r.next_hop(NodeId(2), NodeId(0)), Some(ChannelId(5)));
         assert_eq!(r.next_hop(NodeId(1), NodeId(1)), None);
+    }
+
+    #[test]
+    fn only_the_destinations_asked_for_take_memory() {
+        // A chain of 1000 nodes routed towards its two ends.
+        let n = 1000;
+        let ch: Vec<(NodeId, NodeId)> =
+            (0..n - 1).flat_map(|i| [(NodeId(i as u16), NodeId(i as u16 + 1)), (NodeId(i as u16 + 1), NodeId(i as u16))]).collect();
+        let r = Routes::towards(n, &ch, [NodeId(0), NodeId(999), NodeId(0)]);
+        assert_eq!(r.entries(), 2 * n);
+        assert_eq!(r.next_hop(NodeId(500), NodeId(999)), Some(ChannelId(2 * 500)));
+        assert_eq!(r.next_hop(NodeId(500), NodeId(0)), Some(ChannelId(2 * 499 + 1)));
+        assert_eq!(r.next_hop(NodeId(0), NodeId(500)), None, "not a destination");
+        // The same answers as the full table.
+        let full = Routes::shortest_paths(n, &ch);
+        for at in (0..n).step_by(37) {
+            assert_eq!(r.next_hop(NodeId(at as u16), NodeId(999)), full.next_hop(NodeId(at as u16), NodeId(999)));
+        }
     }
 
     #[test]

@@ -136,6 +136,13 @@ pub struct MiddleboxSummary {
     pub leg2_retransmits: Option<u64>,
     /// Split proxy: retransmission timeouts of its second legs.
     pub leg2_timeouts: Option<u64>,
+    /// Split proxy: segments the real receivers got again (needlessly resent
+    /// by the second legs; the flows' own counters are the first legs').
+    pub leg2_spurious_retransmits: Option<u64>,
+    /// Split proxy: the second legs' timeouts that proved spurious.
+    pub leg2_spurious_timeouts: Option<u64>,
+    /// Split proxy: bytes each connection may hold; null when unlimited.
+    pub buffer_limit_bytes: Option<u64>,
     /// M-TCP: zero-window ACKs sent to freeze the senders.
     pub freezes: Option<u64>,
     /// M-TCP: packets lost while the mobile was disconnected.

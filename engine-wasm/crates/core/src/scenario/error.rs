@@ -15,9 +15,56 @@ pub struct FieldError {
     pub allowed: Option<String>,
 }
 
+/// Characters of a quoted value kept in a message: a 10 MB bad value is
+/// quoted as its first few characters, not echoed whole.
+const QUOTE_KEEP: usize = 40;
+/// Characters of a path, a problem or an allowed list kept at most.
+const PART_KEEP: usize = 600;
+
+/// `text` with every quoted span longer than [`QUOTE_KEEP`] characters cut
+/// to that many plus "...", and the whole cut to [`PART_KEEP`] characters.
+pub fn shorten(text: &str) -> String {
+    if text.len() <= QUOTE_KEEP {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len().min(PART_KEEP + 8));
+    let (mut quoted, mut kept, mut skipping) = (false, 0usize, false);
+    for c in text.chars() {
+        if c == '"' {
+            if skipping {
+                out.push_str("...");
+            }
+            quoted = !quoted;
+            kept = 0;
+            skipping = false;
+            out.push(c);
+        } else if quoted && kept >= QUOTE_KEEP {
+            skipping = true;
+        } else {
+            kept += usize::from(quoted);
+            out.push(c);
+        }
+        if out.chars().count() > PART_KEEP {
+            out = out.chars().take(PART_KEEP).collect();
+            out.push_str("...");
+            return out;
+        }
+    }
+    if skipping {
+        out.push_str("...");
+    }
+    out
+}
+
 impl FieldError {
     pub fn new(path: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) -> Self {
-        FieldError { path: path.into(), problem: problem.into(), allowed: Some(allowed.into()) }
+        let allowed = shorten(&allowed.into());
+        FieldError {
+            path: shorten(&path.into()),
+            problem: shorten(&problem.into()),
+            // An empty list would print "(allowed: )": say where to look instead.
+            allowed: Some(if allowed.is_empty() { "see the scenario format (scenarios/schema.json)".into() } else { allowed }),
+        }
     }
 
     /// From a message that may end in "(allowed: ...)".
@@ -28,7 +75,8 @@ impl FieldError {
             }
             _ => (message.to_string(), None),
         };
-        FieldError { path: path.into(), problem, allowed }
+        let allowed = allowed.filter(|a| !a.trim().is_empty()).unwrap_or_else(|| "see the scenario format (scenarios/schema.json)".into());
+        FieldError::new(path, problem, allowed)
     }
 }
 
@@ -69,6 +117,22 @@ impl From<FieldError> for ScenarioErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_values_are_quoted_as_a_short_prefix() {
+        let huge = "9".repeat(10_000_000);
+        let e = FieldError::new("links.l.rate", format!("invalid rate \"{huge}\": unknown unit \"{huge}\""), "e.g. 10Mbps");
+        let shown = e.to_string();
+        assert!(shown.len() < 300, "{} bytes", shown.len());
+        assert!(shown.starts_with(&format!("links.l.rate: invalid rate \"{}...\": unknown unit", "9".repeat(40))), "{shown}");
+        assert_eq!(shorten("short \"x\""), "short \"x\"");
+    }
+
+    #[test]
+    fn every_error_says_what_is_allowed() {
+        assert!(FieldError::from_message("a", "bad").to_string().ends_with("(allowed: see the scenario format (scenarios/schema.json))"));
+        assert!(!FieldError::new("a", "bad", "").to_string().ends_with("(allowed: )"));
+    }
 
     #[test]
     fn prints_path_problem_and_allowed() {

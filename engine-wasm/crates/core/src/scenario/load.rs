@@ -98,7 +98,7 @@ fn ticked(message: &str) -> Vec<&str> {
 }
 
 /// Rewrites serde's messages as `problem (allowed: ...)` for a field path.
-fn humanize(field: &str, message: &str) -> FieldError {
+pub(crate) fn humanize(field: &str, message: &str) -> FieldError {
     let names = ticked(message);
     let join = |from: usize| names.get(from..).unwrap_or(&[]).join(", ");
     if message.starts_with("unknown field") {

@@ -1,7 +1,9 @@
 //! Scenario files: format, loading, overrides, validation.
 
 mod app;
+pub mod aqm;
 pub mod error;
+pub mod limits;
 pub mod load;
 mod mechanisms;
 pub mod middlebox;
@@ -18,8 +20,15 @@ pub use resolve::{Direction, Resolved};
 
 /// Parses, overrides, deserializes and validates a scenario in one go.
 pub fn load(text: &str, format: Format, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {
+    limits::check_text(text)?;
+    limits::check_overrides(overrides.len())?;
+    if format == Format::Toml {
+        limits::check_toml_headers(text)?;
+    }
     let mut doc = load::parse_document(text, format)?;
+    limits::check_document(&doc)?;
     load::apply_overrides(&mut doc, overrides)?;
+    limits::check_document(&doc)?;
     let scenario = load::from_value(&doc)?;
     let resolved = resolve::resolve(&scenario)?;
     Ok((scenario, resolved))

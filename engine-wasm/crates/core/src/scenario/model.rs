@@ -182,6 +182,15 @@ pub struct QueueSpec {
     /// unset; ignored by a droptail queue, so a knob can switch kinds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub red: Option<RedSpec>,
+    /// CoDel's settings, used when `kind` is "codel" (RFC 8289's defaults when unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codel: Option<super::aqm::CoDelSpec>,
+    /// FQ-CoDel's settings, used when `kind` is "fq_codel" (RFC 8290's defaults when unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fq_codel: Option<super::aqm::FqCoDelSpec>,
+    /// PIE's settings, used when `kind` is "pie" (RFC 8033's defaults when unset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pie: Option<super::aqm::PieSpec>,
     /// Id of a shared buffer (in `buffers`) this queue also draws on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub buffer: Option<String>,
@@ -195,6 +204,9 @@ impl Default for QueueSpec {
             acks_first: false,
             filter_acks: false,
             red: None,
+            codel: None,
+            fq_codel: None,
+            pie: None,
             buffer: None,
         }
     }
@@ -213,6 +225,15 @@ pub enum QueueKind {
     /// Random Early Detection as ns-2.35's Queue/RED (settings in `red`):
     /// drops, or with ECN marks, arrivals early as the average queue grows.
     Red,
+    /// CoDel (RFC 8289, settings in `codel`): drops, or with ECN marks,
+    /// packets leaving once their sojourn time stays above target.
+    Codel,
+    /// FQ-CoDel (RFC 8290, settings in `fq_codel`): a CoDel queue per flow,
+    /// served in deficit round robin.
+    FqCodel,
+    /// PIE (RFC 8033, settings in `pie`): random drops steered by a PI
+    /// controller of the queueing delay.
+    Pie,
 }
 
 /// RED's settings (ns-2.35's Queue/RED names in brackets). With ns-2.35's

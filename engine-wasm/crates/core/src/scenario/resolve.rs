@@ -20,8 +20,7 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 const MAX_DURATION_NS: u64 = 86_400 * 1_000_000_000;
 const MAX_RATE_BPS: u64 = 100_000_000_000;
 const MAX_DELAY_NS: u64 = 60 * 1_000_000_000;
-const MAX_NODES: usize = 1000;
-const MAX_FLOWS: usize = 1000;
+use super::limits::{MAX_FLOWS, MAX_LINKS, MAX_NODES};
 const MAX_MSS: u64 = 65_495;
 /// With window scaling (RFC 7323) the window reaches 2^30 bytes.
 const MAX_RWND: u64 = 1 << 30;
@@ -58,6 +57,8 @@ pub struct ResolvedChannel {
     pub ber: f64,
     /// RED instead of DropTail.
     pub red: Option<RedParams>,
+    /// CoDel, FQ-CoDel or PIE instead of DropTail.
+    pub aqm: Option<crate::net::aqm::AqmConfig>,
     /// Index in [`Resolved::pools`] of the shared buffer it draws on.
     pub pool: Option<usize>,
     pub outages: Option<Outages>,
@@ -153,9 +154,20 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     ck.range("seed", s.seed, 0, MAX_SEED, &whole);
     ck.range("duration", s.duration, Dur(1), Dur(MAX_DURATION_NS), &dur);
 
-    // Nodes
+    // Counts first: nothing is built for a scenario beyond them.
+    let too_many = s.nodes.len() > MAX_NODES || s.links.len() > MAX_LINKS || s.flows.len() > MAX_FLOWS;
     if s.nodes.len() < 2 || s.nodes.len() > MAX_NODES {
         ck.fail("nodes", format!("{} nodes", s.nodes.len()), format!("2 to {MAX_NODES} nodes"));
+    }
+    if s.links.len() > MAX_LINKS {
+        ck.fail("links", format!("{} links", s.links.len()), format!("1 to {MAX_LINKS} links"));
+    }
+    if s.flows.len() > MAX_FLOWS {
+        let enabled = s.flows.iter().filter(|f| f.enabled).count();
+        ck.fail("flows", format!("{enabled} enabled of {} flows", s.flows.len()), format!("1 to {MAX_FLOWS} flows, at least one enabled"));
+    }
+    if too_many {
+        return Err(ScenarioErrors(ck.errors));
     }
     let mut seen = HashMap::new();
     for (i, n) in s.nodes.iter().enumerate() {
@@ -276,7 +288,9 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         }
     }
 
-    let routes = Routes::shortest_paths(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>());
+    // Packets are addressed to flow endpoints only: route towards those.
+    let endpoints = flows.iter().flat_map(|f| [f.to, f.from]);
+    let routes = Routes::towards(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>(), endpoints);
     if ck.errors.is_empty() {
         for f in &flows {
             for (a, b) in [(f.from, f.to), (f.to, f.from)] {
@@ -508,7 +522,7 @@ fn resolve_channel(
     let limit = queue_limit(ck, &format!("{queue_base}.limit"), queue.limit);
     let (rate, delay) = (rate?, delay?);
     let red = match queue.kind {
-        QueueKind::Droptail => None,
+        QueueKind::Droptail | QueueKind::Codel | QueueKind::FqCodel | QueueKind::Pie => None,
         QueueKind::Red => {
             let spec = queue.red.clone().unwrap_or_default();
             mechanisms::red(ck, &queue_base, &spec, queue.limit, rate.0, delay.duration())
@@ -521,6 +535,7 @@ fn resolve_channel(
     let outages = outages.as_ref().and_then(|o| mechanisms::outages(ck, &outages_base, o));
     let mtu_path = pick(own_mtu.is_some(), "mtu");
     let mtu = own_mtu.or(l.mtu).and_then(|m| mechanisms::mtu(ck, &mtu_path, m));
+    let aqm = super::aqm::resolve(ck, &queue_base, &queue, limit, mtu.map(u64::from));
     let buffer = queue.buffer.clone().map(|id| (id, format!("{queue_base}.buffer")));
     if ck.errors.len() > errors_before {
         return None;
@@ -537,6 +552,7 @@ fn resolve_channel(
         order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
         ber,
         red,
+        aqm,
         pool: None,
         outages,
         gilbert,

@@ -123,12 +123,16 @@ impl TcpSink {
 
     pub fn on_packet(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         debug_assert_eq!(pkt.kind, PacketKind::Data);
-        let owd = ctx.now().since(pkt.created_at);
-        self.stats.owd.add(owd);
-        if pkt.has(flags::MARKED) {
-            self.stats.owd_marked.add(owd);
+        // One-way delay of data segments: a SYN carries none and ns-2's
+        // measurements leave it out (seed 004's tables).
+        if !pkt.has(flags::SYN) {
+            let owd = ctx.now().since(pkt.created_at);
+            self.stats.owd.add(owd);
+            if pkt.has(flags::MARKED) {
+                self.stats.owd_marked.add(owd);
+            }
+            ctx.record(self.series.owd, owd.as_secs_f64());
         }
-        ctx.record(self.series.owd, owd.as_secs_f64());
         self.stats.received_packets += 1;
         self.stats.received_bytes += pkt.payload_bytes as u64;
         // RFC 3168 6.1.3: CWR ends the echo; a CE mark (re)starts it.
@@ -348,6 +352,21 @@ mod tests {
         needed.flags = flags::RETRANSMIT | flags::TIMEOUT_RETRANSMIT;
         s.on_packet(&needed, &mut ctx);
         assert_eq!(s.stats.spurious_timeouts, 1);
+    }
+
+    #[test]
+    fn a_syn_counts_in_no_one_way_delay() {
+        let mut s = sink(false);
+        let mut ctx = ScriptCtx { now: SimTime(900_000_000), ..ScriptCtx::default() };
+        let mut syn = data(0);
+        syn.flags = flags::SYN | flags::MARKED;
+        s.on_packet(&syn, &mut ctx);
+        assert_eq!((s.stats.owd.count(), s.stats.owd_marked.count()), (0, 0));
+        assert!(ctx.values(SeriesId(1)).is_empty());
+        // It is still acknowledged (and its echo returned).
+        assert!(ctx.take_sent().pop().unwrap().has(flags::MARKED));
+        s.on_packet(&data(1), &mut ctx);
+        assert_eq!(s.stats.owd.count(), 1);
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! apply `--set`-style overrides, run it, look up a series.
 #![allow(dead_code)] // each test crate uses some of them
 
+pub mod owd_truth;
+
 use ackscope_engine::record::{FlowSummary, Recording, Summary};
 use ackscope_engine::{prepare, Format, Override, Simulation};
 use std::path::{Path, PathBuf};

@@ -85,7 +85,7 @@ impl TcpSender {
         if std::mem::take(&mut self.resend_after_timeout) && retransmit {
             flags_out |= flags::TIMEOUT_RETRANSMIT;
         }
-        if !retransmit && !syn {
+        if !retransmit {
             flags_out |= self.owd_mark(seq, now);
         }
         let (size_bytes, payload_bytes) = if syn {

@@ -118,8 +118,8 @@ pub struct SenderTimers {
 
 impl SenderTimers {
     /// Timer kinds, as the simulation tells them apart.
-    pub const RTX_KIND: u8 = 0;
-    pub const CWND_KIND: u8 = 1;
+    pub const RTX_KIND: u16 = 0;
+    pub const CWND_KIND: u16 = 1;
 }
 
 /// The series a sender writes.
@@ -408,7 +408,7 @@ impl TcpSender {
     }
 
     /// Timer `kind` (one of [`SenderTimers`]'s kinds) fired.
-    pub fn on_timer(&mut self, kind: u8, ctx: &mut impl AgentCtx) {
+    pub fn on_timer(&mut self, kind: u16, ctx: &mut impl AgentCtx) {
         if kind == SenderTimers::CWND_KIND {
             return self.on_cwnd_timer(ctx);
         }

@@ -30,7 +30,9 @@ impl OwdSender {
 }
 
 impl TcpSender {
-    /// Flags for new data segment `seq`: marked when no marked segment is out.
+    /// Flags for new segment `seq` (the SYN included: its 40 bytes each way
+    /// over an idle path make the first sample nearly symmetric, the paper's
+    /// d = 0): marked when no marked segment is out.
     pub(super) fn owd_mark(&mut self, seq: u32, now: SimTime) -> u16 {
         match self.owd.as_mut() {
             Some(o) if o.marked.is_none() => {
@@ -43,10 +45,16 @@ impl TcpSender {
 
     /// An ACK arrived: take the echo of the marked segment, or give the
     /// marked segment up once an ACK passes it without one (it or its echo was lost).
+    /// An echo answers the marked segment only if its ACK covers it: the
+    /// receiver echoes at the next ACK after a marked arrival, so an echo whose
+    /// ACK does not cover the segment came before it, from a segment given up
+    /// on (by a timeout) whose echo was late, or from one that arrived out of
+    /// order. Pairing such an echo with this segment's send time would be off
+    /// by however far apart the two segments left.
     pub(super) fn owd_on_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let Some(o) = self.owd.as_mut() else { return };
         let Some((seq, sent_at)) = o.marked else { return };
-        if pkt.has(flags::MARKED) {
+        if pkt.has(flags::MARKED) && pkt.seq > seq {
             o.marked = None;
             let sample = MarkedSample { sent_at, acked_at: ctx.now(), receiver_clock: pkt.ts_ecr };
             if let Some(est) = o.estimator.on_sample(sample) {

@@ -98,7 +98,12 @@ impl TcpSender {
         let Some(p) = self.persist else { return };
         let seq = self.snd_una;
         if seq < self.app_end() {
+            let counted_as_retransmit = seq < self.snd_max;
             self.output(seq, ctx);
+            // A probe is not a retransmission (RFC 9293 3.8.6.1): counted apart.
+            if counted_as_retransmit {
+                self.stats.retransmits -= 1;
+            }
             self.stats.zero_window_probes += 1;
         }
         self.rtx_armed = false;
@@ -200,6 +205,7 @@ mod tests {
         assert_eq!(probe_times, vec![1000, 3000, 7000]);
         assert_eq!(s.stats.timeouts, 0);
         assert_eq!(s.stats.zero_window_probes, 3);
+        assert_eq!(s.stats.retransmits, 0, "probes are not retransmissions");
         assert_eq!(s.cwnd(), cwnd);
         // The window reopens (same ACK, a window of 20): resend from segment 2 with the old cwnd.
         ctx.now = at_ms(8000);

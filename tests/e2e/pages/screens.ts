@@ -1,0 +1,142 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A piece of canvas text as drawn: which canvas, where, its font size and width (CSS px). */
+export interface DrawnText {
+  canvas: string;
+  text: string;
+  x: number;
+  y: number;
+  px: number;
+  width: number;
+  font: string;
+  align: string;
+  baseline: string;
+}
+
+declare global {
+  interface Window {
+    __drawnText?: DrawnText[];
+  }
+}
+
+/**
+ * Records every fillText on every canvas (font size, position, width), before
+ * the app loads: the sizes tests check are those actually drawn.
+ */
+export async function recordCanvasText(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    window.__drawnText = [];
+    CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
+      const log = window.__drawnText ?? [];
+      if (log.length > 20_000) log.splice(0, 10_000);
+      const m = /(\d+(?:\.\d+)?)px/.exec(this.font);
+      const t = this.getTransform();
+      const dpr = window.devicePixelRatio || 1;
+      log.push({
+        canvas: this.canvas.dataset.testid ?? this.canvas.className,
+        text: String(text),
+        x: t.e / dpr + x,
+        y: t.f / dpr + y,
+        px: m ? Number(m[1]) : 0,
+        width: this.measureText(String(text)).width,
+        font: this.font,
+        align: this.textAlign,
+        baseline: this.textBaseline,
+      });
+      if (maxWidth === undefined) fill.call(this, text, x, y);
+      else fill.call(this, text, x, y, maxWidth);
+    };
+  });
+}
+
+/** What the page shows at a screen size: boxes of the parts that must fit, scrolling, text sizes. */
+export class Screen {
+  constructor(readonly page: Page) {}
+
+  /** Scenario ids the app lists in its picker. */
+  async scenarioIds(): Promise<string[]> {
+    await this.page.getByTestId('scenario-picker').click();
+    const dialog = this.page.getByRole('dialog', { name: 'Scenarios' });
+    await expect(dialog).toBeVisible();
+    const ids = await dialog.locator('[data-scenario]').evaluateAll((els) => els.map((e) => e.getAttribute('data-scenario') ?? ''));
+    await this.page.keyboard.press('Escape');
+    return ids.filter(Boolean);
+  }
+
+  /** Document width beyond the window (sideways scrolling), in px. */
+  async sidewaysOverflow(): Promise<number> {
+    return this.page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+  }
+
+  /** Page-coordinate boxes (scrolled to the top) of the parts a lecturer needs on one screen. */
+  async firstScreenBoxes(): Promise<Record<'controls' | 'animation' | 'cwnd', Box | null>> {
+    return this.page.evaluate(() => {
+      window.scrollTo(0, 0);
+      const box = (el: Element | null) => {
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return { x: r.left, y: r.top, width: r.width, height: r.height };
+      };
+      return {
+        controls: box(document.querySelector('[role="group"][aria-label="Playback"]')),
+        animation: box(document.querySelector('[data-testid="animation"]')),
+        // The cwnd plot; a run without TCP (UDP only) has none, then its first plot.
+        cwnd: box(document.querySelector('[data-testid="plot-cwnd"]') ?? document.querySelector('figure.plot')),
+      };
+    });
+  }
+
+  /** Names of the parts not wholly inside the window, with their boxes. */
+  async outsideFirstScreen(): Promise<string[]> {
+    const size = this.page.viewportSize() ?? { width: 0, height: 0 };
+    const boxes = await this.firstScreenBoxes();
+    return Object.entries(boxes).flatMap(([name, b]) => {
+      if (!b) return [`${name}: missing`];
+      const inside = b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width + 0.5 && b.y + b.height <= size.height + 0.5;
+      return inside ? [] : [`${name}: ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)} in ${size.width}x${size.height}`];
+    });
+  }
+
+  /** Canvas text drawn so far on a canvas (by test id or class). */
+  async drawnText(canvas: string): Promise<DrawnText[]> {
+    return this.page.evaluate((c) => (window.__drawnText ?? []).filter((d) => d.canvas === c), canvas);
+  }
+
+  async clearDrawnText(): Promise<void> {
+    await this.page.evaluate(() => {
+      window.__drawnText = [];
+    });
+  }
+
+  /** Font sizes of the SVG text in the plots (ticks, axis titles), as computed. */
+  async plotTextSizes(): Promise<number[]> {
+    return this.page.evaluate(() => [...document.querySelectorAll('.plot-svg text')].map((t) => Number.parseFloat(getComputedStyle(t).fontSize)));
+  }
+
+  /**
+   * Plots where a y tick label overlaps the y axis title, or an x tick label
+   * the x axis title: returns "plot: tick" for each collision.
+   */
+  async axisCollisions(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const out: string[] = [];
+      const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const svg of document.querySelectorAll('.plot-svg')) {
+        const titles = [...svg.querySelectorAll('text.axis-label')].map((t) => t.getBoundingClientRect());
+        for (const tick of svg.querySelectorAll('text.tick')) {
+          const r = tick.getBoundingClientRect();
+          if (titles.some((t) => overlap(r, t))) out.push(`${svg.closest('figure')?.getAttribute('data-testid')}: ${tick.textContent}`);
+        }
+      }
+      return out;
+    });
+  }
+}
