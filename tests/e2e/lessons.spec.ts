@@ -98,6 +98,13 @@ test('bad lesson links give notices, never a blank page', async ({ page }) => {
   await expect(page.getByTestId('lesson-notice')).toContainText('a step number from 1 to');
   await expect(page.getByTestId('lesson-panel')).toBeVisible();
 
+  // A link straight to a later step: figures of earlier runs are missing, and the page says which step fills them.
+  await page.goto('/?lesson=cwnd-basics&step=2&lang=en');
+  await page.getByTestId('lesson-predict').getByRole('radio').nth(1).check();
+  await page.getByTestId('lesson-run').click();
+  await expect(page.getByTestId('lesson-reveal')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('lesson-missing')).toHaveText('Run step 1 of this lesson to fill in the figures marked —.');
+
   await page.goto('/?lesson=cwnd-basics&step=two&lang=ko');
   await expect(page.getByTestId('lesson-notice')).toContainText('"two"');
   await expect(page.getByTestId('lesson-panel')).toBeVisible();

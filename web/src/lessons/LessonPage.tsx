@@ -202,11 +202,25 @@ function Reveal({ lesson, step, answer, figures, runs, lang }: { lesson: Lesson;
         </p>
       )}
       {filled && <Paragraphs text={filled.text} />}
-      {filled && filled.missing.length > 0 && <p className="lesson-hint">{t('reveal.missing', { list: filled.missing.join(', ') })}</p>}
+      {filled && filled.missing.length > 0 && <MissingHint missing={filled.missing} />}
       <a className="lesson-applink" href={appLink} data-testid="lesson-open-app">
         {t('reveal.openInApp')}
       </a>
     </div>
+  );
+}
+
+/** Figures a text could not fill: earlier steps not run yet (named by step), or fields the run lacks. */
+function MissingHint({ missing }: { missing: readonly string[] }) {
+  const { t } = useTranslation('lessons');
+  const steps = [...new Set(missing.flatMap((m) => /^\{step([0-9]+):/.exec(m)?.[1] ?? []))].sort((a, b) => Number(a) - Number(b));
+  const others = missing.filter((m) => !/^\{step[0-9]+:/.test(m));
+  return (
+    <p className="lesson-hint" data-testid="lesson-missing">
+      {steps.length > 0 && t('reveal.runEarlier', { steps: steps.join(', ') })}
+      {steps.length > 0 && others.length > 0 && ' '}
+      {others.length > 0 && t('reveal.missing', { list: others.join(', ') })}
+    </p>
   );
 }
 
