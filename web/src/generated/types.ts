@@ -44,7 +44,7 @@ export type OutageModeSpec = ("drop" | "hold")
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "QueueKind".
  */
-export type QueueKind = ("droptail" | "red")
+export type QueueKind = ("droptail" | "red" | "codel" | "fq_codel" | "pie")
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "MiddleboxKind".
@@ -619,20 +619,125 @@ acks_first?: boolean
  */
 buffer?: (string | null)
 /**
+ * CoDel's settings, used when `kind` is "codel" (RFC 8289's defaults when unset).
+ */
+codel?: (CoDelSpec | null)
+/**
  * ACK filtering: a new ACK removes the older ACKs of its flow still
  * waiting (ns-2's filteracks_), for slow reverse paths.
  */
 filter_acks?: boolean
+/**
+ * FQ-CoDel's settings, used when `kind` is "fq_codel" (RFC 8290's defaults when unset).
+ */
+fq_codel?: (FqCoDelSpec | null)
 kind?: QueueKind
 /**
  * Capacity, "50pkt" by default (ns-2's default).
  */
 limit?: string
 /**
+ * PIE's settings, used when `kind` is "pie" (RFC 8033's defaults when unset).
+ */
+pie?: (PieSpec | null)
+/**
  * RED's settings, used when `kind` is "red" (ns-2.35's defaults when
  * unset; ignored by a droptail queue, so a knob can switch kinds).
  */
 red?: (RedSpec | null)
+}
+/**
+ * CoDel (RFC 8289): drops as packets leave once their sojourn time has
+ * stayed above `target` for an `interval`.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "CoDelSpec".
+ */
+export interface CoDelSpec {
+/**
+ * Mark ECN-capable packets Congestion Experienced instead of dropping
+ * them (off, as ns-3's CoDel).
+ */
+ecn?: boolean
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+interval?: string
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+target?: string
+}
+/**
+ * FQ-CoDel (RFC 8290): flows hashed into queues served by deficit round
+ * robin, each queue with its own CoDel.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "FqCoDelSpec".
+ */
+export interface FqCoDelSpec {
+/**
+ * Most packets dropped from the fattest queue when the limit is hit: 64.
+ */
+drop_batch?: number
+/**
+ * Mark ECN-capable packets instead of dropping (on, as ns-3 and Linux).
+ */
+ecn?: boolean
+/**
+ * Number of flow queues: 1024.
+ */
+flows?: number
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+interval?: string
+/**
+ * A size with its unit, e.g. "1000B".
+ */
+quantum?: string
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+target?: string
+}
+/**
+ * PIE (RFC 8033): drops arrivals with a probability a PI controller steers
+ * to keep the queueing delay at `target`.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "PieSpec".
+ */
+export interface PieSpec {
+/**
+ * Weight of the delay's distance from target, per second: 0.125.
+ */
+alpha?: number
+/**
+ * Weight of the delay's change, per second: 1.25.
+ */
+beta?: number
+/**
+ * Mark ECN-capable packets instead of dropping while the probability is
+ * under 10% (off, as ns-3).
+ */
+ecn?: boolean
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+max_burst?: string
+/**
+ * A size with its unit, e.g. "1000B".
+ */
+mean_pktsize?: string
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+t_update?: string
+/**
+ * A duration with its unit, e.g. "500ms".
+ */
+target?: string
 }
 /**
  * RED's settings (ns-2.35's Queue/RED names in brackets). With ns-2.35's
@@ -1027,6 +1132,10 @@ utilization: number
  */
 export interface MiddleboxSummary {
 /**
+ * Split proxy: bytes each connection may hold; null when unlimited.
+ */
+buffer_limit_bytes?: (number | null)
+/**
  * Split proxy: most bytes held at once (all flows).
  */
 buffer_max_bytes?: (number | null)
@@ -1051,6 +1160,15 @@ kind: string
  * Split proxy: segments its second legs sent again.
  */
 leg2_retransmits?: (number | null)
+/**
+ * Split proxy: segments the real receivers got again (needlessly resent
+ * by the second legs; the flows' own counters are the first legs').
+ */
+leg2_spurious_retransmits?: (number | null)
+/**
+ * Split proxy: the second legs' timeouts that proved spurious.
+ */
+leg2_spurious_timeouts?: (number | null)
 /**
  * Split proxy: retransmission timeouts of its second legs.
  */
