@@ -23,6 +23,7 @@ export default defineConfig({
     root: repo,
     include: ['web/src/**/*.test.ts', 'tests/golden/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['web/src/i18n/testSetup.ts'],
     testTimeout: 60_000,
   },
 });

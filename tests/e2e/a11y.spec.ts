@@ -47,6 +47,15 @@ test('axe-core: the scenario picker, the custom editor and the help', async ({ p
   await audit(page, testInfo, 'help');
 });
 
+test('axe-core: the Korean interface (lang=ko), compare mode with a packet open', async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  await app.open(`${LOSSY}&cmp=1&bset=flows.ftp.tcp.variant=reno&pkt=40&lang=ko`);
+  await app.waitForRun();
+  await new PlotsPanel(page).waitDrawn();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await audit(page, testInfo, 'korean');
+});
+
 test('axe-core: no violations of any impact on the main view and in the scenario picker', async ({ page }) => {
   const app = new AppPage(page);
   await app.open(LOSSY);

@@ -76,3 +76,24 @@ test('compare mode: settings by name, one precision per row, and the switches sa
   await expect(page.getByTestId('mechanisms-run')).toHaveText('Run A:');
   await keep(testInfo, 'compare', await page.screenshot({ fullPage: true }));
 });
+
+test('legends list only what the run has; the outage bands can be hidden', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open('/?s=examples/handoff');
+  await app.waitForRun();
+  await page.waitForFunction(() => document.querySelectorAll('figure.plot[data-complete="true"]').length > 1);
+  const legend = page.getByTestId('animation-panel').getByRole('list', { name: 'Legend' });
+  const shown = (await legend.locator('li:visible').allTextContents()).map((t) => t.trim());
+  expect(shown).toEqual(expect.arrayContaining(['data', 'ACK', 'link down']));
+  expect(shown).not.toContain('spoofed ACK');
+  expect(shown).not.toContain('UDP datagram');
+  const cwnd = page.getByTestId('plot-cwnd');
+  await expect(cwnd.locator('.legend')).not.toContainText('(0)');
+  // One switch per band layer (each direction of the radio link); any hides them all.
+  const toggle = cwnd.getByTestId('band-toggle').first();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const before = await cwnd.locator('canvas').screenshot();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await cwnd.locator('canvas').screenshot()).equals(before)).toBe(false);
+});

@@ -1,4 +1,26 @@
-// Number formatting for labels, readouts and tables.
+// Number formatting for labels, readouts and tables, through Intl in the
+// interface's language (unit symbols are SI, the same in every language).
+
+import { numberLocale } from './i18n';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A cached Intl.NumberFormat of the current language. */
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = numberLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** A number with exactly `digits` decimals, no grouping (readouts). */
+export function formatFixed(v: number, digits: number): string {
+  return numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(v);
+}
 
 /** Bit rate, e.g. 800000 -> "800 kbit/s", 9600 -> "9.6 kbit/s". */
 export function formatRate(bps: number): string {
@@ -22,7 +44,7 @@ export function formatDuration(ms: number): string {
 
 /** The playback readout: seconds with millisecond precision. */
 export function formatClock(ms: number): string {
-  return `${(ms / 1000).toFixed(3)} s`;
+  return `${formatFixed(ms / 1000, 3)} s`;
 }
 
 export function formatBytes(bytes: number): string {
@@ -32,12 +54,12 @@ export function formatBytes(bytes: number): string {
 }
 
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return numberFormat({ maximumFractionDigits: 3 }).format(n);
 }
 
 /** Up to three significant digits, no trailing zeros. */
 export function trim(v: number): string {
   if (v === 0) return '0';
   const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : Math.abs(v) >= 1 ? 2 : 3;
-  return String(Number(v.toFixed(digits)));
+  return numberFormat({ maximumFractionDigits: digits, useGrouping: false }).format(v);
 }

@@ -14,14 +14,18 @@ import { ViewStore } from './state/viewStore';
 import { PageRouter } from './views/PageRouter';
 import { MemoryHistory } from './lessons/memoryHistory';
 import { routeOf } from './lessons/route';
+import { useTranslation } from 'react-i18next';
 import { initI18n, pickLanguage } from './i18n';
+import { followViewLanguage } from './i18n/follow';
 import { ServicesContext, type Services } from './views/services';
 import './styles/app.css';
+import './styles/i18n.css';
 
 // Every scenario file in the repository, bundled as text; new files appear on rebuild.
 const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
 
-initI18n(pickLanguage(window.location.search, navigator.languages ?? [navigator.language]));
+const preferredLanguages = navigator.languages ?? [navigator.language];
+initI18n(pickLanguage(window.location.search, preferredLanguages));
 
 // Lessons drive the app through an in-memory history; the address bar keeps the lesson's link.
 const route = routeOf(window.location.search);
@@ -51,14 +55,21 @@ const theme = new ThemeStore({
   })(),
   media: window.matchMedia('(prefers-color-scheme: dark)'),
 });
+followViewLanguage(view, preferredLanguages, () => controller.relocalize());
 const services: Services = { controller, store, storeB, playback, view, window: timeWindow, events, drafts, theme };
+
+/** A language switch redraws everything, canvases included, in the new language; the state lives in the services. */
+function LanguageRoot() {
+  const { i18n } = useTranslation();
+  return <PageRouter key={i18n.language} route={route} lessonHistory={lessonHistory} />;
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <ServicesContext.Provider value={services}>
-      <PageRouter route={route} lessonHistory={lessonHistory} />
+      <LanguageRoot />
     </ServicesContext.Provider>
   </StrictMode>,
 );

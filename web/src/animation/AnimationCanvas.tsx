@@ -56,6 +56,7 @@ export function AnimationCanvas() {
     const outages = topology ? outageSeries(views, topology) : [];
     let shown = '';
     let shownDown = '';
+    let shownSource = '';
     const off = playback.onFrame((t) => {
       const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;
       const trace = beyond ? windows.viewAt(t) : store.traceView();
@@ -79,9 +80,14 @@ export function AnimationCanvas() {
         canvas.setAttribute('data-aggregated', dense);
       }
       if (beyond && trace === null) {
-        drawNote(ctx, windows.loading ? tr('layout.windowLoading', { time: formatClock(t) }) : `No packets after ${formatClock(traceTruncatedAtMs)}: this run is too large to keep whole.`, theme, scene.text.note);
+        drawNote(ctx, windows.loading ? tr('layout.windowLoading', { time: formatClock(t) }) : tr('network:canvas.truncated', { time: formatClock(traceTruncatedAtMs) }), theme, scene.text.note);
       }
-      canvas.setAttribute('data-trace', beyond ? (trace ? 'window' : 'loading') : 'kept');
+      // For tests: where the packets drawn come from.
+      const source = beyond ? (trace ? 'window' : 'loading') : 'kept';
+      if (source !== shownSource) {
+        shownSource = source;
+        canvas.setAttribute('data-trace', source);
+      }
     });
     return off;
     // themeName: the colours are read again when the theme changes.
@@ -89,8 +95,8 @@ export function AnimationCanvas() {
 
 
   const label = topology
-    ? `Animation of the network: ${topology.nodes.map((n) => n.label).join(', ')}; packets move along the links as the playback runs.`
-    : 'Animation of the network';
+    ? tr('network:canvas.label', { nodes: topology.nodes.map((n) => n.label).join(', ') })
+    : tr('network:canvas.labelEmpty');
   return (
     <div className="animation-box" ref={boxRef} style={{ height }}>
       <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" data-text-px={smallest(text)} />

@@ -1,7 +1,8 @@
 // Draws the topology and the packets of one frame on a canvas (CSS pixels).
 
 import type { Topology } from '../engine/protocol';
-import { formatDuration, formatRate } from '../format';
+import { t as tr } from '../i18n';
+import { formatCount, formatDuration, formatRate } from '../format';
 import type { Theme } from '../theme';
 import type { Gauge } from './gauges';
 import { drawNode } from './glyphs';
@@ -58,7 +59,8 @@ function nodeLabelWidth(geo: Geometry, text: TextSizes): number {
 
 export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = [], text: TextSizes = textSizes(1)): Scene {
   const layout = layoutTopology(topology);
-  const geo = geometry(layout, topology, { width, height, marginX: 80, marginY: 18 });
+  // Side margins hold half a node name; on a phone, lanes need the width more than the margins.
+  const geo = geometry(layout, topology, { width, height, marginX: Math.max(4 * charWidth(text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
   // Stack heights count full-size segments of the first flow.
   const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
   const limits = topology.channels.map((c, i) => queueLimit(c, packetBytes, buffers.find((b) => b.channels.includes(i))));
@@ -191,8 +193,8 @@ export function drawGauges(ctx: CanvasRenderingContext2D, scene: Scene, gauges: 
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = theme.text;
-    const unit = g.unit === 'bytes' ? ' B' : g.unit === 'packets' ? ' pkt' : g.unit ? ` ${g.unit}` : '';
-    ctx.fillText(`${g.label} ${Math.round(g.value).toLocaleString('en-US')}${unit}`, at.x, y - 1);
+    const unit = g.unit === 'bytes' ? ' B' : g.unit === 'packets' ? ` ${tr('network:canvas.pkt')}` : g.unit ? ` ${g.unit}` : '';
+    ctx.fillText(`${g.label} ${formatCount(Math.round(g.value))}${unit}`, at.x, y - 1);
     ctx.restore();
   }
 }
@@ -270,13 +272,14 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   const mid = { x: (lane.start.x + lane.end.x) / 2, y: (lane.start.y + lane.end.y) / 2 };
   ctx.save();
   ctx.font = `600 ${px}px ${theme.font}`;
-  const w = ctx.measureText('down').width;
+  const down = tr('network:canvas.down');
+  const w = ctx.measureText(down).width;
   ctx.fillStyle = theme.surface;
   ctx.fillRect(mid.x - w / 2 - 2, mid.y - px / 2 - 1, w + 4, px + 2);
   ctx.fillStyle = theme.drop;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText('down', mid.x, mid.y);
+  ctx.fillText(down, mid.x, mid.y);
   ctx.restore();
 }
 
@@ -461,7 +464,7 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
   ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const text = `${d.count.toLocaleString('en-US')} packets`;
+  const text = tr('network:canvas.packets', { count: d.count, formatted: formatCount(d.count) });
   const tw = ctx.measureText(text).width;
   ctx.fillStyle = theme.surface;
   ctx.globalAlpha = 0.85;

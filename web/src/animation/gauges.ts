@@ -3,6 +3,7 @@
 // value at the playback time against the largest value of the run.
 
 import type { Topology } from '../engine/protocol';
+import { t as tr } from '../i18n';
 import type { SeriesView } from '../state/runStore';
 import { upperBound } from '../state/search';
 
@@ -36,7 +37,7 @@ export function gaugesAt(items: readonly { node: number; series: SeriesView; max
     const i = upperBound(series.timesMs, series.timesMs.length, t) - 1;
     return {
       node,
-      label: series.info.quantity.replace(/_/g, ' '),
+      label: tr(`network:quantity.${series.info.quantity}`, { defaultValue: series.info.quantity.replace(/_/g, ' ') }),
       value: i < 0 ? 0 : (series.values[i] ?? 0),
       max,
       unit: series.info.unit,

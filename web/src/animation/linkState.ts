@@ -3,6 +3,7 @@
 // joint occupancy as a gauge at the sending node).
 
 import type { Topology } from '../engine/protocol';
+import { t as tr } from '../i18n';
 import type { Scenario } from '../generated/types';
 import { parseBytes } from '../plots/units';
 import type { SeriesView } from '../state/runStore';
@@ -87,6 +88,6 @@ export function bufferGauges(
       }
     }
     const node = topology.channels[b.channels[0] ?? 0]?.from ?? 0;
-    return { node, label: `buffer ${b.id}`, value, max: b.limit, unit: b.unit };
+    return { node, label: tr('network:canvas.buffer', { id: b.id }), value, max: b.limit, unit: b.unit };
   });
 }

@@ -1,6 +1,7 @@
 // The queue limit of a channel, for drawing the height of its queue stack.
 
 import type { TopologyChannel } from '../engine/protocol';
+import { t as tr } from '../i18n';
 import type { SharedBuffer } from './linkState';
 
 export interface QueueLimit {
@@ -17,5 +18,5 @@ export function queueLimit(channel: TopologyChannel, packetBytes: number, buffer
   const own = { text: channel.queue_limit, packets: Math.max(1, packets) };
   if (!buffer) return own;
   const shared = Math.max(1, buffer.unit === 'packets' ? buffer.limit : Math.floor(buffer.limit / Math.max(1, packetBytes)));
-  return shared < own.packets ? { text: `${buffer.limitText} shared`, packets: shared } : own;
+  return shared < own.packets ? { text: tr('network:canvas.sharedLimit', { limit: buffer.limitText }), packets: shared } : own;
 }

@@ -2,6 +2,7 @@
 // Starting a run cancels the previous one; replies of older runs are dropped.
 
 import type { Recording } from '../generated/types';
+import { t as tr } from '../i18n';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
 import type { TraceChunk } from './traceColumns';
 
@@ -103,7 +104,7 @@ export class EngineClient {
 
   dispose(): void {
     this.channel.close();
-    this.failAll('The engine was shut down.');
+    this.failAll(tr('notices:engine.shutDown'));
   }
 
   private connect(): EngineChannel {
@@ -174,9 +175,9 @@ export function workerChannel(): EngineChannel {
       worker.onmessage = (ev: MessageEvent<EngineToUi>) => onMessage(ev.data);
       worker.onerror = (ev: ErrorEvent) => {
         ev.preventDefault();
-        onFailure(`The engine worker failed: ${ev.message || 'it could not be loaded'}`);
+        onFailure(tr('notices:engine.workerFailed', { reason: ev.message || tr('notices:engine.notLoaded') }));
       };
-      worker.onmessageerror = () => onFailure('The engine worker sent a message that could not be read.');
+      worker.onmessageerror = () => onFailure(tr('notices:engine.unreadable'));
     },
     close: () => worker.terminate(),
   };

@@ -118,21 +118,6 @@ export const FLAG = {
 } as const;
 export type FlagName = keyof typeof FLAG;
 
-/** Readable names of the flags, in bit order. */
-export const FLAG_LABELS: Record<FlagName, string> = {
-  retransmission: 'retransmission',
-  ect: 'ECT',
-  ce: 'CE',
-  ece: 'ECN-echo',
-  cwr: 'CWR',
-  spoofed: 'spoofed by a middlebox',
-  localRetransmission: 'resent from a middlebox cache',
-  marked: 'marked for the delay estimator',
-  syn: 'SYN',
-  timeoutRetransmission: 'first resend after a timeout',
-  fragmented: 'fragmented (larger than the MTU)',
-  window: 'advertises a receive window',
-};
 
 export function flagNames(flags: number): FlagName[] {
   return (Object.keys(FLAG) as FlagName[]).filter((name) => (flags & FLAG[name]) !== 0);

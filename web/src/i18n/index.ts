@@ -53,8 +53,40 @@ export function initI18n(language: Language): i18n {
     returnNull: false,
     initAsync: false,
   });
-  document.documentElement.lang = language;
+  applyToDocument(language);
   return i18next;
+}
+
+/** The page's lang attribute (screen readers, fonts, line breaking) and its description follow the language. */
+function applyToDocument(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common:app.tagline'));
+}
+
+/** The language the interface shows. */
+export function currentLanguage(): Language {
+  const lang = i18next.language;
+  return isLanguage(lang) ? lang : 'en';
+}
+
+/** Switches the interface language (components using useTranslation re-render). */
+export function setLanguage(language: Language): void {
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+  applyToDocument(language);
+}
+
+/**
+ * Text outside React (state, plots, canvas). Call it when the text is shown,
+ * never at module load, so it follows the current language.
+ */
+export function t(key: string, options?: Record<string, unknown>): string {
+  return i18next.t(key, options as never) as unknown as string;
+}
+
+/** The BCP 47 locale for Intl formatting in the current language. */
+export function numberLocale(): string {
+  return currentLanguage() === 'ko' ? 'ko-KR' : 'en-US';
 }
 
 export { i18next };

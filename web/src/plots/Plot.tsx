@@ -9,6 +9,7 @@ import { drawLayers } from './drawLayers';
 import { download, fileName, plotCsv, plotSvg, svgToPng } from './exportPlot';
 import { layerPoints, yDomain, type PlotLayer, type PlotModel } from './model';
 import { axisMargins, axisUnit } from './axes';
+import { unitLabel } from './registry';
 import { useTextSizes } from '../views/useViewScale';
 
 export interface PlotProps {
@@ -46,6 +47,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const cursorRef = useRef<SVGGElement>(null);
   const hitRef = useRef<SVGRectElement>(null);
   const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
+  const { t } = useTranslation('plots');
   const width = useElementWidth(boxRef);
   const text = useTextSizes();
   const hasRun = endMs > 0;
@@ -60,6 +62,8 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const [yMin, yMax] = useMemo(() => yDomain(model, t0, t1, endMs, guessW), [model, t0, t1, endMs, guessW, dataVersion]);
   // Tick labels of four digits at most: ms become s when they would need five.
   const yAxis = axisUnit(unit, Math.max(Math.abs(yMin), Math.abs(yMax)));
+  // The axis unit is chosen in the data's own (English) unit, then shown in the interface language.
+  const shownUnit = unitLabel(yAxis.unit);
   const ticksOf = (w: number, h: number) => {
     // Seconds on the time axis; the data are in ms.
     const xs = scaleLinear().domain([t0 / 1000, t1 / 1000]).range([0, w]);
@@ -133,7 +137,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
     const theme = readTheme(figureRef.current ?? document.body);
     const w = Math.max(width, 640);
     const h = height + 60;
-    const svg = plotSvg({ title, subtitle: exportSubtitle ?? '', unit, model, t0, t1, yMin, yMax, stepEndMs, width: w, height: h, theme });
+    const svg = plotSvg({ title, subtitle: exportSubtitle ?? '', unit: unitLabel(unit), model, t0, t1, yMin, yMax, stepEndMs, width: w, height: h, theme });
     if (kind === 'svg') download(new Blob([svg], { type: 'image/svg+xml' }), fileName(name, 'svg'));
     else download(await svgToPng(svg, w, h, 2), fileName(name, 'png'));
   };
@@ -152,13 +156,13 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
           <PlotLegend layers={model.layers} />
           {exportName && (
             <Menu
-              label="Export"
-              name={`Export ${title}`}
+              label={t('plot.export')}
+              name={t('plot.exportNamed', { title })}
               testId={`${testId}-export`}
               items={[
-                { label: 'PNG image', name: `Export ${title} as PNG`, run: () => void exportAs('png') },
-                { label: 'SVG image', name: `Export ${title} as SVG`, run: () => void exportAs('svg') },
-                { label: 'CSV data', name: `Export ${title} as CSV`, run: () => void exportAs('csv') },
+                { label: t('plot.png'), name: t('plot.exportAs', { title, format: 'PNG' }), run: () => void exportAs('png') },
+                { label: t('plot.svg'), name: t('plot.exportAs', { title, format: 'SVG' }), run: () => void exportAs('svg') },
+                { label: t('plot.csv'), name: t('plot.exportAs', { title, format: 'CSV' }), run: () => void exportAs('csv') },
               ]}
             />
           )}
@@ -166,7 +170,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
       </figcaption>
       <div className="plot-box" ref={boxRef} style={{ height }}>
         {width > 0 && (
-          <svg width={width} height={height} className="plot-svg" role="img" aria-label={`${title}, ${yAxis.unit}, over time in seconds`} data-y-unit={yAxis.unit}>
+          <svg width={width} height={height} className="plot-svg" role="img" aria-label={t('plot.label', { title, unit: shownUnit })} data-y-unit={yAxis.unit}>
             <g transform={`translate(${margin.left},${margin.top})`}>
               {yTicks.map((v) => (
                 <g key={`y${v}`} transform={`translate(0,${yShown(v)})`}>
@@ -187,14 +191,14 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
               <line x1={0} x2={innerW} y1={innerH} y2={innerH} className="axis" />
               <line x1={0} x2={0} y1={0} y2={innerH} className="axis" />
               <text x={innerW} y={innerH + margin.xTitleY} textAnchor="end" className="axis-label" style={axisStyle}>
-                time (s)
+                {t('plot.time')}
               </text>
               <text transform={`translate(${margin.yTitleX},${innerH / 2}) rotate(-90)`} textAnchor="middle" className="axis-label" style={axisStyle}>
-                {yAxis.unit}
+                {shownUnit}
               </text>
               {!hasRun && (
                 <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="placeholder" style={axisStyle}>
-                  Waiting for the run…
+                  {t('plot.waiting')}
                 </text>
               )}
             </g>

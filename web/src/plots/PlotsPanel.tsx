@@ -1,14 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useMemo, useSyncExternalStore } from 'react';
 import type { RunMeta, RunStore } from '../state/runStore';
 import { Panel } from '../views/Panel';
 import { useApp, useRun, useServices, useTimeWindow, useView } from '../views/services';
 import { flowTrace, type FlowTrace } from './flowData';
 import { Plot } from './Plot';
-import { overlay, plotsFor, visiblePlots, type PlotDef, type PlotInputs } from './registry';
+import { overlay, plotsFor, plotTitle, visiblePlots, type PlotDef, type PlotInputs } from './registry';
 import type { PlotModel } from './model';
 import { isWhole } from './timeWindow';
 import { useSettledVersion } from '../views/useSettledVersion';
 import { usePopover } from '../views/controls/usePopover';
+import { useTextSizes } from '../views/useViewScale';
+import { textSizes } from '../viewScale';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -40,6 +43,8 @@ export function PlotsPanel() {
   const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
   const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
   const selectId = useId();
+  // Larger text (present mode) takes room from the plot area: the plots grow with it.
+  const grow = 1 + (useTextSizes().tick / textSizes(1).tick - 1) * 0.6;
   const { endMs, status } = run;
   // Models are rebuilt from all the data: at a settled pace while a run streams in.
   const dataVersion = useSettledVersion(run);
@@ -68,11 +73,12 @@ export function PlotsPanel() {
   const scenarioId = run.scenario?.id ?? 'run';
   const zoomed = !isWhole(range, Math.max(endMs, 1));
 
+  const { t } = useTranslation('plots');
   const aside = (
     <div className="plots-toolbar">
       {flows.length > 1 ? (
         <div className="flow-select">
-          <label htmlFor={selectId}>Flow</label>
+          <label htmlFor={selectId}>{t('panel.flow')}</label>
           <select id={selectId} value={flow?.id ?? ''} onChange={(e) => view.set({ flow: e.target.value })}>
             {flows.map((f) => (
               <option key={f.id} value={f.id}>
@@ -83,22 +89,22 @@ export function PlotsPanel() {
         </div>
       ) : flow ? (
         <span className="muted">
-          flow <strong>{flow.id}</strong> · {flow.variant}
+          {t('panel.flowWord')} <strong>{flow.id}</strong> · {flow.variant}
         </span>
       ) : null}
-      <div className="zoom-buttons" role="group" aria-label="Zoom">
-        <button type="button" className="icon-button" aria-label="Zoom out" title="Zoom out (or the mouse wheel)" disabled={!zoomed} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 2)}>
+      <div className="zoom-buttons" role="group" aria-label={t('panel.zoom')}>
+        <button type="button" className="icon-button" aria-label={t('panel.zoomOut')} title={t('panel.zoomOutTitle')} disabled={!zoomed} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 2)}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         </button>
-        <button type="button" className="icon-button" aria-label="Zoom in" title="Zoom in (or the mouse wheel)" disabled={endMs <= 0} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 0.5)}>
+        <button type="button" className="icon-button" aria-label={t('panel.zoomIn')} title={t('panel.zoomInTitle')} disabled={endMs <= 0} onClick={() => timeWindow.zoomAt((range.t0 + range.t1) / 2, 0.5)}>
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
             <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         </button>
-        <button type="button" className="button button-small" disabled={!zoomed} onClick={() => timeWindow.reset()} title="Show the whole run (0, or double-click a plot)">
-          Whole run
+        <button type="button" className="button button-small" disabled={!zoomed} onClick={() => timeWindow.reset()} title={t('panel.wholeTitle')}>
+          {t('panel.whole')}
         </button>
       </div>
       <PlotChooser all={all} shown={shown} onChange={setPlots} />
@@ -106,8 +112,8 @@ export function PlotsPanel() {
   );
 
   return (
-    <Panel title="Plots" aside={aside} className="plots-panel" testId="plots-panel">
-      {missingFlow && <p className="warning-text">There is no flow “{v.flow}” in this run; showing {flow?.id}.</p>}
+    <Panel title={t('common:panels.plots')} aside={aside} className="plots-panel" testId="plots-panel">
+      {missingFlow && <p className="warning-text">{t('panel.missingFlow', { flow: v.flow, shown: flow?.id })}</p>}
       <div className="plots">
         {shown.map((def) => {
           const model = models.get(def.id);
@@ -116,24 +122,24 @@ export function PlotsPanel() {
             <div key={def.id} className={`plot-cell ${def.wide ? 'plot-wide' : ''}`}>
               <Plot
                 testId={`plot-${def.id}`}
-                title={def.title}
+                title={plotTitle(def)}
                 unit={model.unit ?? def.unit}
                 model={model}
                 endMs={endMs}
                 stepEndMs={stepEndMs}
                 complete={complete}
                 dataVersion={dataVersion + (comparing ? versionB : 0) * 1e6}
-                height={def.wide ? 240 : 200}
+                height={Math.round((def.wide ? 240 : 200) * grow)}
                 exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
-                exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? ` · flow ${flow.id}` : ''}${runB ? ' · A solid, B dashed' : ''}`}
+                exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? t('panel.subtitleFlow', { id: flow.id }) : ''}${runB ? ` · ${t('plot.abLegend')}` : ''}`}
               />
             </div>
           );
         })}
-        {shown.length === 0 && <p className="muted">No plots selected: choose some under “Plots”.</p>}
+        {shown.length === 0 && <p className="muted">{t('panel.none')}</p>}
       </div>
       {/* Under the plots: the first row of plots shares the first screen with the network. */}
-      <p className="plots-hint muted">Click or drag: move the cursor · wheel: zoom · shift-drag: pan · double-click: whole run</p>
+      <p className="plots-hint muted">{t('panel.hint')}</p>
     </Panel>
   );
 }
@@ -143,6 +149,7 @@ export function PlotsPanel() {
 function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown: readonly PlotDef[]; onChange: (ids: string[]) => void }) {
   const { open, setOpen, rootRef, buttonRef, listId } = usePopover();
   const ids = shown.map((p) => p.id);
+  const { t } = useTranslation('plots');
   const toggle = (id: string) => {
     if (ids.includes(id)) onChange(ids.filter((x) => x !== id));
     // Keep the catalogue order, whatever order they were switched on in.
@@ -151,14 +158,14 @@ function PlotChooser({ all, shown, onChange }: { all: readonly PlotDef[]; shown:
   return (
     <div className="plot-chooser" ref={rootRef}>
       <button ref={buttonRef} type="button" className="button button-small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen((o) => !o)} data-testid="plot-chooser">
-        Plots ({shown.length}/{all.length})
+        {t('panel.chooser', { shown: shown.length, all: all.length })}
       </button>
       {open && (
-        <div className="chooser-popover" id={listId} role="group" aria-label="Visible plots">
+        <div className="chooser-popover" id={listId} role="group" aria-label={t('panel.visible')}>
           {all.map((p) => (
             <label key={p.id} className="chooser-item">
               <input type="checkbox" checked={ids.includes(p.id)} onChange={() => toggle(p.id)} />
-              {p.title}
+              {plotTitle(p)}
             </label>
           ))}
         </div>

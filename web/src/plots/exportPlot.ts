@@ -3,6 +3,7 @@
 // CSV.
 
 import { scaleLinear } from 'd3';
+import { t as tr } from '../i18n';
 import type { Theme } from '../theme';
 import { drawLayers, layerColour } from './drawLayers';
 import { layerData, type PlotModel } from './model';
@@ -53,7 +54,7 @@ export function plotSvg(p: PlotExportInput): string {
   let lx = 0;
   const legend: string[] = [];
   const entries = p.model.layers.filter((l) => l.run !== 'B').map((l) => ({ label: l.label, colour: layerColour(theme, l.colour), dashed: l.dashed ?? false }));
-  if (p.model.layers.some((l) => l.run === 'B')) entries.push({ label: 'A solid, B dashed', colour: theme.text, dashed: false });
+  if (p.model.layers.some((l) => l.run === 'B')) entries.push({ label: tr('plots:plot.abLegend'), colour: theme.text, dashed: false });
   for (const e of entries) {
     legend.push(
       `<line x1="${lx}" x2="${lx + 16}" y1="-4" y2="-4" stroke="${escapeXml(e.colour)}" stroke-width="2"${e.dashed ? ' stroke-dasharray="4 2"' : ''}/>`,
@@ -80,7 +81,7 @@ export function plotSvg(p: PlotExportInput): string {
     ),
     `<line x2="${innerW}" y1="${innerH}" y2="${innerH}" stroke="${escapeXml(theme.muted)}"/>`,
     `<line y2="${innerH}" stroke="${escapeXml(theme.muted)}"/>`,
-    `<text x="${innerW}" y="${innerH + 33}" text-anchor="end" font-size="11" fill="${escapeXml(theme.muted)}">time (s)</text>`,
+    `<text x="${innerW}" y="${innerH + 33}" text-anchor="end" font-size="11" fill="${escapeXml(theme.muted)}">${escapeXml(tr('plots:plot.time'))}</text>`,
     `<text transform="translate(-48,${innerH / 2}) rotate(-90)" text-anchor="middle" font-size="11" fill="${escapeXml(theme.muted)}">${escapeXml(p.unit)}</text>`,
     `<clipPath id="plot-area"><rect width="${innerW}" height="${innerH}"/></clipPath>`,
     `<g clip-path="url(#plot-area)">${data.elements()}</g>`,

@@ -4,7 +4,7 @@
 // queue line) or, if no plot claims it, in a plot of its own.
 
 import type { SeriesInfo } from '../generated/types';
-import { i18next } from '../i18n';
+import { t as tr } from '../i18n';
 import type { RunStore, SeriesView } from '../state/runStore';
 import type { FlowTrace } from './flowData';
 import { asData, cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, visibleRange, type PlotLayer, type PlotModel } from './model';
@@ -68,7 +68,19 @@ function secondLegs(inputs: PlotInputs, quantity: string): SeriesView[] {
 
 /** "middleboxes.pep.ftp" -> "second leg from pep". */
 function legLabel(owner: string): string {
-  return `second leg from ${owner.split('.')[1] ?? owner}`;
+  return tr('plots:layers.secondLeg', { proxy: owner.split('.')[1] ?? owner });
+}
+
+/** A plot's title in the current language (series plots are named by their quantity). */
+export function plotTitle(def: PlotDef): string {
+  return tr(`plots:titles.${def.id}`, { defaultValue: def.title });
+}
+
+/** An axis unit in the current language ("segments (×1000)" keeps its multiplier). */
+export function unitLabel(unit: string): string {
+  const times = ' (\u00d71000)';
+  if (unit.endsWith(times)) return `${unitLabel(unit.slice(0, -times.length))}${times}`;
+  return unit === '' ? '' : tr(`plots:units.${unit}`, { defaultValue: unit });
 }
 
 /** The flow variant of constant-bit-rate datagrams (no TCP sender). */
@@ -94,11 +106,11 @@ export function ownerLabel(owner: string): string {
 }
 
 /** Flow-scoped marker layers: the TCP events of the cwnd plot. */
-const CWND_MARKERS: { quantity: string; label: string; colour: string; marker: PlotLayer['marker']; always: boolean }[] = [
-  { quantity: 'fast_retransmit', label: 'fast retransmit', colour: 'fast-retransmit', marker: 'triangle', always: true },
-  { quantity: 'timeout', label: 'timeout', colour: 'timeout', marker: 'cross', always: true },
-  { quantity: 'spurious_timeout', label: 'spurious timeout', colour: 'spurious', marker: 'diamond', always: false },
-  { quantity: 'ecn_echo', label: 'ECN echo', colour: 'ecn', marker: 'circle', always: false },
+const CWND_MARKERS: { quantity: string; colour: string; marker: PlotLayer['marker']; always: boolean }[] = [
+  { quantity: 'fast_retransmit', colour: 'fast-retransmit', marker: 'triangle', always: true },
+  { quantity: 'timeout', colour: 'timeout', marker: 'cross', always: true },
+  { quantity: 'spurious_timeout', colour: 'spurious', marker: 'diamond', always: false },
+  { quantity: 'ecn_echo', colour: 'ecn', marker: 'circle', always: false },
 ];
 
 const cwnd: PlotDef = {
@@ -121,15 +133,15 @@ const cwnd: PlotDef = {
     for (const m of CWND_MARKERS) {
       const s = flowSeries(inputs, m.quantity);
       // Markers the engine records; the rarer ones only when they happened (no "ECN echo (0)" without ECN).
-      if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: m.label, colour: m.colour, style: 'marker', marker: m.marker, data: asData(s) });
+      if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: tr(`plots:layers.${m.quantity}`), colour: m.colour, style: 'marker', marker: m.marker, data: asData(s) });
     }
     // A split proxy's second leg of this flow: its own sender, from the proxy on.
     for (const leg of secondLegs(inputs, 'cwnd')) {
-      layers.push({ key: `leg2:${leg.info.owner}`, label: `cwnd, ${legLabel(leg.info.owner)}`, colour: 'leg2', style: 'step', data: asData(leg) });
+      layers.push({ key: `leg2:${leg.info.owner}`, label: legLabel(leg.info.owner), colour: 'leg2', style: 'step', data: asData(leg) });
     }
     // Handoffs and outages of any link shade the plot.
     for (const s of allOf(inputs.store, 'outage')) {
-      layers.push({ key: `outage:${s.info.owner}`, label: `outage ${ownerLabel(s.info.owner)}`, colour: 'outage', style: 'marker', marker: 'band', data: asData(s) });
+      layers.push({ key: `outage:${s.info.owner}`, label: tr('plots:layers.outage', { owner: ownerLabel(s.info.owner) }), colour: 'outage', style: 'marker', marker: 'band', data: asData(s) });
     }
     const legMax = Math.max(0, ...secondLegs(inputs, 'cwnd').map((l) => maxValue(l)));
     const yMax = Math.max(cwndDomainMax(cw, ss), legMax > 0 ? niceMax(legMax * 1.08) : 0);
@@ -152,7 +164,7 @@ const rtt: PlotDef = {
     const rto = flowSeries(inputs, 'rto');
     return {
       layers: [
-        { key: 'rtt', label: 'RTT samples', colour: 'rtt', style: 'points', data: asData(r, 1000) },
+        { key: 'rtt', label: tr('plots:layers.rttSamples'), colour: 'rtt', style: 'points', data: asData(r, 1000) },
         { key: 'srtt', label: 'SRTT', colour: 'srtt', style: 'step', data: asData(srtt, 1000) },
         { key: 'rto', label: 'RTO', colour: 'rto', style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
       ],
@@ -175,14 +187,14 @@ const owd: PlotDef = {
     const fwd = flowSeries(inputs, 'owd_fwd');
     const est = flowSeries(inputs, 'owd_fwd_est');
     const srtt = flowSeries(inputs, 'srtt');
-    const layers: PlotLayer[] = [{ key: 'owd_fwd', label: 'true forward', colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
+    const layers: PlotLayer[] = [{ key: 'owd_fwd', label: tr('plots:layers.trueForward'), colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
-    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: 'estimated forward', colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: tr('plots:layers.estimatedForward'), colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume; the engine's
     // per-sample series when it records one, else half the smoothed RTT.
     const half = flowSeries(inputs, 'rtt_half');
     if (half && half.timesMs.length > 0) layers.push({ key: 'rtt_half', label: 'RTT/2', colour: 'srtt', style: 'points', data: asData(half, 1000) });
-    else layers.push({ key: 'half_rtt', label: 'RTT/2 (SRTT/2)', colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
+    else layers.push({ key: 'half_rtt', label: tr('plots:layers.halfSrtt'), colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
     const max = Math.max(maxValue(fwd), maxValue(est), half && half.timesMs.length > 0 ? maxValue(half) : maxValue(srtt) / 2) * 1000;
     return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
   },
@@ -212,7 +224,7 @@ const tput: PlotDef = {
     const layers: PlotLayer[] = [
       {
         key: 'throughput',
-        label: 'throughput (at the receiver)',
+        label: tr('plots:layers.throughput'),
         colour: 'throughput',
         style: 'step',
         data: null,
@@ -222,7 +234,7 @@ const tput: PlotDef = {
       },
       {
         key: 'goodput',
-        label: 'goodput (in order)',
+        label: tr('plots:layers.goodput'),
         colour: 'goodput',
         style: 'step',
         // Dashed over throughput: without losses the two coincide.
@@ -252,14 +264,14 @@ const tseq: PlotDef = {
     const ft = inputs.flowTrace();
     const candidates: PlotLayer[] = ft
       ? [
-          { key: 'window', label: 'receive window', colour: 'window', style: 'step', data: asData(ft.window), outOfScale: true },
+          { key: 'window', label: tr('plots:layers.window'), colour: 'window', style: 'step', data: asData(ft.window), outOfScale: true },
           { key: 'acks', label: 'ACK', colour: 'ack-line', style: 'step', data: asData(ft.acks) },
-          { key: 'sack', label: 'SACK blocks', colour: 'sack', style: 'range', data: asData(ft.sack) },
-          { key: 'sent', label: 'segments', colour: 'segment', style: 'range', data: asData(ft.sent) },
-          { key: 'retx', label: 'retransmissions', colour: 'retx', style: 'range', data: asData(ft.retransmitted) },
-          { key: 'local', label: 'local retransmissions', colour: 'local-retx', style: 'marks', mark: 'diamond', data: asData(ft.localRetransmitted) },
-          { key: 'spoofed', label: 'spoofed ACKs', colour: 'spoofed', style: 'marks', mark: 'square', data: asData(ft.spoofedAcks) },
-          { key: 'lost', label: 'lost', colour: 'timeout', style: 'marks', mark: 'x', data: asData(ft.lost) },
+          { key: 'sack', label: tr('plots:layers.sack'), colour: 'sack', style: 'range', data: asData(ft.sack) },
+          { key: 'sent', label: tr('plots:layers.sent'), colour: 'segment', style: 'range', data: asData(ft.sent) },
+          { key: 'retx', label: tr('plots:layers.retx'), colour: 'retx', style: 'range', data: asData(ft.retransmitted) },
+          { key: 'local', label: tr('plots:layers.local'), colour: 'local-retx', style: 'marks', mark: 'diamond', data: asData(ft.localRetransmitted) },
+          { key: 'spoofed', label: tr('plots:layers.spoofed'), colour: 'spoofed', style: 'marks', mark: 'square', data: asData(ft.spoofedAcks) },
+          { key: 'lost', label: tr('plots:layers.lost'), colour: 'timeout', style: 'marks', mark: 'x', data: asData(ft.lost) },
         ]
       : [];
     // Kinds this run has (no legend entry for SACK blocks without SACK).
@@ -274,11 +286,12 @@ interface Overlay {
   quantity: string;
   /** Only when its unit is the plot's. */
   unit: string;
-  label: string;
+  /** Catalog key of its label (plots:layers.<key>). */
+  labelKey: string;
 }
 
 /** RED's average queue (packets mode) over the queue it governs. */
-const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: 'packets', label: 'RED average' };
+const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: 'packets', labelKey: 'redAverage' };
 
 function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean, overlay?: Overlay): PlotDef {
   return {
@@ -305,7 +318,7 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
         };
         const extra = overlay ? inputs.store.seriesByName(`${s.info.owner}.${overlay.quantity}`) : null;
         if (!overlay || !extra || extra.info.unit !== overlay.unit) return [own];
-        const label = `${ownerLabel(s.info.owner)} ${overlay.label}`;
+        const label = `${ownerLabel(s.info.owner)} ${tr(`plots:layers.${overlay.labelKey}`)}`;
         return [own, { key: extra.info.name, label, colour, style: 'step', dashed: true, data: asData(extra) }];
       });
       const max = Math.max(...shown.map((s) => maxValue(s)), 0);
@@ -321,7 +334,7 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
 const sojourn: PlotDef = {
   id: 'sojourn',
   get title() {
-    return i18next.t('aqm:sojourn.title');
+    return tr('aqm:sojourn.title');
   },
   unit: 'ms',
   scope: 'network',
@@ -343,7 +356,7 @@ const sojourn: PlotDef = {
       for (const e of events) {
         const v = inputs.store.seriesByName(`${s.info.owner}.${e.quantity}`);
         if (!v || v.timesMs.length === 0) continue;
-        layers.push({ key: v.info.name, label: `${owner} ${i18next.t(`aqm:sojourn.${e.label}`)}`, colour: e.colour, style: 'marks', mark: e.mark, data: asData(v, 1000) });
+        layers.push({ key: v.info.name, label: `${owner} ${tr(`aqm:sojourn.${e.label}`)}`, colour: e.colour, style: 'marks', mark: e.mark, data: asData(v, 1000) });
       }
     });
     return { layers, yMin: 0, yMax: niceMax(Math.max(max * 1000, 1) * 1.08), fit: 'zero' };

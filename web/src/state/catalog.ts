@@ -2,6 +2,7 @@
 // read through the engine (the only TOML parser), grouped by paper.
 
 import type { FieldError, Scenario } from '../generated/types';
+import { t as tr } from '../i18n';
 import type { Resolution, ScenarioFormat } from '../engine/protocol';
 
 export interface CatalogEntry {
@@ -52,7 +53,7 @@ export function groupCatalog(entries: readonly CatalogEntry[]): CatalogGroup[] {
     const key = paper ? `paper-${paper}` : `folder-${folder}`;
     let g = groups.get(key);
     if (!g) {
-      g = { key, label: paper ? `Seed paper ${paper}` : folderLabel(folder), entries: [] };
+      g = { key, label: groupLabel(key), entries: [] };
       groups.set(key, g);
     }
     g.entries.push(e);
@@ -74,9 +75,12 @@ export function scenarioIds(entries: readonly CatalogEntry[]): string[] {
   return entries.flatMap((e) => (e.scenario ? [e.scenario.id] : []));
 }
 
-function folderLabel(folder: string): string {
-  if (folder === 'bench') return 'Benchmarks';
-  if (folder === EXAMPLES) return 'Examples: one mechanism each';
-  if (folder === '') return 'Other';
+/** A group's name in the current language, from its key (`paper-000`, `folder-examples`). */
+export function groupLabel(key: string): string {
+  if (key.startsWith('paper-')) return tr('controls:groups.seedPaper', { seed: key.slice('paper-'.length) });
+  const folder = key.slice('folder-'.length);
+  if (folder === 'bench') return tr('controls:groups.bench');
+  if (folder === EXAMPLES) return tr('controls:groups.examples');
+  if (folder === '') return tr('controls:groups.other');
   return folder.charAt(0).toUpperCase() + folder.slice(1);
 }

@@ -2,6 +2,7 @@
 // retransmissions, timeouts and mean RTT, and how B differs.
 
 import type { FlowSummary, Summary } from '../generated/types';
+import { numberLocale } from '../i18n';
 
 export type MetricKey = 'goodput_bps' | 'retransmits' | 'timeouts' | 'rtt_mean_s';
 
@@ -91,7 +92,7 @@ export function rowFigures(m: Pick<MetricDiff, 'key' | 'a' | 'b' | 'delta' | 're
   const smallest = values.length > 0 ? Math.min(...values) : 1;
   const decimals = counts ? 0 : Math.max(0, Math.min(3, 2 - Math.floor(Math.log10(smallest))));
   const fmt = (v: number) =>
-    `${(v / scale).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${unit ? ` ${unit}` : ''}`;
+    `${(v / scale).toLocaleString(numberLocale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}${unit ? ` ${unit}` : ''}`;
   const sign = m.delta === null ? '' : m.delta > 0 ? '+' : m.delta < 0 ? '\u2212' : '\u00b1';
   return {
     a: m.a === null ? '\u2013' : fmt(m.a),

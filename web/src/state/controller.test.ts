@@ -6,6 +6,7 @@ import { Playback } from '../playback/playback';
 import { AppController, bOverride, mergedSets, type ControllerDeps, type HistoryPort } from './controller';
 import { blankScenario, encodeScenario } from './customScenario';
 import { RunStore } from './runStore';
+import { setLanguage } from '../i18n';
 
 function fakeHistory(initial: string) {
   const entries = [initial];
@@ -109,6 +110,25 @@ describe('AppController', () => {
     expect(a.store.getMeta().digest).toBe(first.digest);
   });
 
+  it('words its notices again after a language switch', async () => {
+    const a = app('?s=seed000/wired&seed=abc&set=flows.ftp.tcp.variant=rno');
+    await a.controller.start();
+    await a.done();
+    const titles = () => a.controller.getSnapshot().notices.map((n) => n.title);
+    expect(titles()).toEqual(['URL parameter "seed"', 'Override flows.ftp.tcp.variant=rno was not applied']);
+    try {
+      setLanguage('ko');
+      a.controller.relocalize();
+      expect(titles()).toEqual(['URL 매개변수 "seed"', '변경 설정 flows.ftp.tcp.variant=rno을(를) 적용하지 않았습니다']);
+      const [url, override] = a.controller.getSnapshot().notices;
+      expect(url?.lines.join(' ')).toContain('"abc"은(는) 유효한 시드가 아닙니다');
+      // The engine's own message stays as the engine wrote it; the app's line is translated.
+      expect(override?.lines).toEqual([expect.stringMatching(/^flows\.ftp\.tcp\.variant: unknown value "rno"/), '이 설정 없이 시나리오 그대로 실행합니다.']);
+    } finally {
+      setLanguage('en');
+    }
+  });
+
   it('shows the engine message for a refused override and runs without it', async () => {
     const a = app('?s=seed000/wired&set=flows.ftp.tcp.variant=rno');
     await a.controller.start();
@@ -166,6 +186,23 @@ describe('AppController view state', () => {
     await until(() => a.history.params().get('plots') === 'rtt,cwnd');
     expect(a.history.params().get('pkt')).toBeNull();
     expect(a.history.params().get('speed')).toBe('5');
+    expect(a.store.getMeta().runId).toBe(runId);
+  });
+
+  it('keeps lang= through its own URL rewrites, and writes the language switch into the URL', async () => {
+    const a = app('?s=seed000/wired&seed=1&lang=ko');
+    await a.controller.start();
+    await a.done();
+    expect(a.controller.view.getSnapshot().lang).toBe('ko');
+    expect(a.history.params().get('lang')).toBe('ko');
+    const first = a.store.getMeta();
+    a.controller.setOverride('flows.ftp.tcp.variant', 'reno');
+    await a.done(first.runId);
+    expect(a.history.params().get('lang')).toBe('ko');
+    const runId = a.store.getMeta().runId;
+    a.controller.view.set({ lang: 'en' });
+    await until(() => a.history.params().get('lang') === 'en');
+    expect(a.history.params().getAll('set')).toEqual(['flows.ftp.tcp.variant=reno']);
     expect(a.store.getMeta().runId).toBe(runId);
   });
 

@@ -5,6 +5,7 @@
 
 import type { EngineClient, RunRequest } from '../engine/client';
 import type { TraceChunk } from '../engine/traceColumns';
+import { t as tr } from '../i18n';
 import type { FieldError, Scenario } from '../generated/types';
 import { formatFieldError, type KnobOptionValues, type Override, type PresetValues, type Resolution, type RunMessage } from '../engine/protocol';
 import { DEFAULT_SPEED } from '../playback/clock';
@@ -20,9 +21,8 @@ import {
   type CatalogGroup,
   type ScenarioFiles,
 } from './catalog';
-import { removeNotices, upsertNotice, type Notice } from './notices';
+import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
 import { overrideEffects } from './overrideEffects';
-import { i18next } from '../i18n';
 import type { RunStore } from './runStore';
 import { decodeScenario, encodeForUrl } from './customScenario';
 import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
@@ -70,22 +70,12 @@ export interface ControllerDeps {
 
 type HistoryMode = 'push' | 'replace' | 'none';
 
-const FALLBACK: Record<string, string> = {
-  s: 'Showing the default scenario instead.',
-  seed: "Using the scenario's own seed.",
-  set: 'That override was ignored.',
-  t: 'Starting at 0 s.',
-  speed: 'Playing at the default speed.',
-  flow: 'Showing the first flow.',
-  plots: 'Plots it does not know are left out.',
-  zoom: 'Showing the whole run.',
-  pkt: 'No packet is selected.',
-  ev: 'The event list shows the kinds it knows.',
-  evflow: 'The event list shows every flow.',
-  cs: 'Showing the default scenario instead.',
-  cmp: 'Compare mode is off.',
-  bset: 'That override of run B was ignored.',
-};
+const FALLBACK_PARAMS = new Set(['s', 'seed', 'set', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'cs', 'cmp', 'bset', 'present', 'lang']);
+
+/** What the app does instead of a bad URL parameter, in the current language. */
+function fallback(param: string): string {
+  return tr(`notices:fallback.${FALLBACK_PARAMS.has(param) ? param : 'other'}`);
+}
 
 export class AppController {
   private snapshot: AppSnapshot = {
@@ -106,6 +96,8 @@ export class AppController {
   private token = 0;
   private pendingSeekMs: number | null = null;
   private movingPlayback = false;
+  /** The query string last read (its problems are the url: notices). */
+  private readSearch = '';
   private cursorTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
   readonly view: ViewStore;
@@ -144,7 +136,7 @@ export class AppController {
         ),
       );
     } catch (e) {
-      this.set({ phase: 'failed', notices: this.withError('engine', 'The engine could not start', e) });
+      this.set({ phase: 'failed', notices: this.withError('engine', 'notices:engineStart', e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
@@ -152,12 +144,10 @@ export class AppController {
         phase: 'failed',
         entries,
         groups: groupCatalog(entries),
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'catalog',
-          level: 'error',
-          title: 'No scenario could be loaded',
+        notices: upsertNotice(this.snapshot.notices, localNotice('catalog', 'error', () => ({
+          title: tr('notices:noScenario'),
           lines: entries.map((e) => `${e.file}: ${e.errors.map(formatFieldError).join('; ')}`),
-        }),
+        }))),
       });
       return;
     }
@@ -259,6 +249,21 @@ export class AppController {
     this.clientB?.cancel();
   }
 
+  /**
+   * Words the notices again in the current language, after a language switch:
+   * those from the catalogs by their own wording, the URL's by reading the URL again.
+   */
+  relocalize(): void {
+    let notices = reworded(this.snapshot.notices);
+    if (notices.some((n) => n.key.startsWith('url:') && !n.render)) {
+      const { problems } = this.parseLocation(this.readSearch);
+      const fresh = new Map(problems.map((p, i) => [urlNotice(p, i).key, urlNotice(p, i)]));
+      // Only those still shown: a dismissed notice stays dismissed.
+      notices = notices.map((n) => (n.render ? n : (fresh.get(n.key) ?? n)));
+    }
+    this.set({ notices });
+  }
+
   dismissAll(): void {
     this.set({ notices: [] });
   }
@@ -271,14 +276,21 @@ export class AppController {
     return this.deps.playback.getSnapshot().cursorMs;
   }
 
-  private applyLocation(history: HistoryMode): void {
+  /** A URL as state, and its problems (worded in the current language). */
+  private parseLocation(search: string): ReturnType<typeof parseUrl> {
     const ids = scenarioIds(this.snapshot.entries);
-    const fallback = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
-    const { state, problems } = parseUrl(this.deps.history.search(), {
+    const fallbackScenario = ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
+    return parseUrl(search, {
       scenarios: ids,
-      defaultScenario: fallback,
+      defaultScenario: fallbackScenario,
       ...(this.deps.plotNames ? { plots: this.deps.plotNames } : {}),
     });
+  }
+
+  private applyLocation(history: HistoryMode): void {
+    // Kept: the notices of its problems are worded again from it after a language switch.
+    this.readSearch = this.deps.history.search();
+    const { state, problems } = this.parseLocation(this.readSearch);
     // View parameters apply at once; they never re-run anything.
     this.view.set({
       flow: state.flow ?? null,
@@ -288,6 +300,7 @@ export class AppController {
         categories: state.ev === undefined ? ALL_CATEGORIES : state.ev.reduce((bits, k) => bits | (CATEGORY[k as Category] ?? 0), 0),
         flow: state.evflow ?? null,
       },
+      lang: state.lang ?? null,
       present: state.present === true,
     });
     this.deps.window?.set(state.zoom ? { t0: state.zoom[0], t1: state.zoom[1] } : null);
@@ -344,7 +357,7 @@ export class AppController {
       resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('run', 'The scenario could not be checked', e) });
+      this.set({ notices: this.withError('run', 'notices:notChecked', e) });
       return;
     }
     if (token !== this.token) return;
@@ -355,30 +368,24 @@ export class AppController {
     let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
     for (const r of resolution.rejected) {
       const [path, value] = r.override;
-      notices = upsertNotice(notices, {
-        key: `override:${path}`,
-        level: 'error',
-        title: path === 'seed' ? `Seed ${value} was not used` : `Override ${path}=${value} was not applied`,
-        lines: [...r.errors.map(formatFieldError), 'The run uses the scenario without it.'],
-      });
+      notices = upsertNotice(notices, localNotice(`override:${path}`, 'error', () => ({
+        title: path === 'seed' ? tr('notices:seedNotUsed', { value }) : tr('notices:overrideNotApplied', { path, value }),
+        lines: [...r.errors.map(formatFieldError), tr('notices:runsWithout')],
+      })));
     }
     // Accepted but not shown as set: no setting is ignored or cut short without a word.
     for (const e of overrideEffects(resolution.accepted)) {
       const value = e.value.length > 40 ? `${e.value.slice(0, 37)}...` : e.value;
-      notices = upsertNotice(notices, {
-        key: `override:effect:${e.path}`,
-        level: 'warning',
-        title: i18next.t(e.kind === 'ignored' ? 'common:layout.overrideIgnoredTitle' : 'common:layout.overrideClippedTitle', { path: e.path, value }),
-        lines: [i18next.t(e.kind === 'ignored' ? 'common:layout.overrideIgnored' : 'common:layout.overrideClipped', { path: e.path, chars: e.shownChars ?? 0, length: [...e.value].length })],
-      });
+      notices = upsertNotice(notices, localNotice(`override:effect:${e.path}`, 'warning', () => ({
+        title: tr(e.kind === 'ignored' ? 'common:layout.overrideIgnoredTitle' : 'common:layout.overrideClippedTitle', { path: e.path, value }),
+        lines: [tr(e.kind === 'ignored' ? 'common:layout.overrideIgnored' : 'common:layout.overrideClipped', { path: e.path, chars: e.shownChars ?? 0, length: [...e.value].length })],
+      })));
     }
     if (!resolution.ok) {
-      notices = upsertNotice(notices, {
-        key: 'run',
-        level: 'error',
-        title: `Scenario ${entry.file} is invalid`,
+      notices = upsertNotice(notices, localNotice('run', 'error', () => ({
+        title: tr('notices:scenarioInvalid', { file: entry.file }),
         lines: resolution.errors.map(formatFieldError),
-      });
+      })));
     }
     this.set({ resolution, knobOptions, presetValues, notices });
     if (!resolution.ok) return;
@@ -421,7 +428,7 @@ export class AppController {
       resolution = await this.clientB.validate(entry.text, entry.format ?? 'toml', overrides);
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('runB', 'Run B could not be checked', e) });
+      this.set({ notices: this.withError('runB', 'notices:runBNotChecked', e) });
       return;
     }
     if (token !== this.token) return;
@@ -430,12 +437,10 @@ export class AppController {
       const [path, value] = r.override;
       // A's refused overrides are already reported; these are B's own.
       if (!request.compare.some(([p]) => p === path)) continue;
-      notices = upsertNotice(notices, {
-        key: `overrideB:${path}`,
-        level: 'error',
-        title: `Run B: override ${path}=${value} was not applied`,
-        lines: [...r.errors.map(formatFieldError), 'Run B uses the scenario without it.'],
-      });
+      notices = upsertNotice(notices, localNotice(`overrideB:${path}`, 'error', () => ({
+        title: tr('notices:runBOverride', { path, value }),
+        lines: [...r.errors.map(formatFieldError), tr('notices:runBWithout')],
+      })));
     }
     this.set({ resolutionB: resolution, notices });
     if (!resolution.ok) return;
@@ -447,7 +452,7 @@ export class AppController {
       storeB.receive(msg);
       if (msg.type === 'error') {
         const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
-        this.set({ notices: upsertNotice(this.snapshot.notices, { key: 'runB', level: 'error', title: 'Run B failed', lines }) });
+        this.set({ notices: upsertNotice(this.snapshot.notices, localNotice('runB', 'error', () => ({ title: tr('notices:runBFailed'), lines }))) });
       }
     });
     storeB.begin(runId);
@@ -467,12 +472,10 @@ export class AppController {
     } else if (msg.type === 'error') {
       const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
       this.set({
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'run',
-          level: 'error',
-          title: msg.error.panic ? 'The engine failed' : 'The run failed',
+        notices: upsertNotice(this.snapshot.notices, localNotice('run', 'error', () => ({
+          title: msg.error.panic ? tr('notices:engineFailed') : tr('notices:runFailed'),
           lines,
-        }),
+        }))),
       });
     }
   }
@@ -520,12 +523,10 @@ export class AppController {
       text = await decodeScenario(cs);
     } catch (e) {
       this.set({
-        notices: upsertNotice(this.snapshot.notices, {
-          key: 'url:cs',
-          level: 'warning',
-          title: 'URL parameter "cs"',
-          lines: [`${e instanceof Error ? e.message : String(e)} (allowed: ${ALLOWED.cs}).`, FALLBACK.cs ?? ''],
-        }),
+        notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'warning', () => ({
+          title: tr('notices:urlParam', { param: 'cs' }),
+          lines: [tr('notices:withAllowed', { problem: e instanceof Error ? e.message : String(e), allowed: ALLOWED.cs }), fallback('cs')],
+        }))),
       });
       return null;
     }
@@ -535,16 +536,14 @@ export class AppController {
       if (r.ok && r.scenario) entry = { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] };
       else {
         this.set({
-          notices: upsertNotice(this.snapshot.notices, {
-            key: 'url:cs',
-            level: 'error',
-            title: 'URL parameter "cs": the custom scenario cannot be run',
-            lines: [...r.errors.map(formatFieldError), FALLBACK.cs ?? ''],
-          }),
+          notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'error', () => ({
+            title: tr('notices:csCannotRun'),
+            lines: [...r.errors.map(formatFieldError), fallback('cs')],
+          }))),
         });
       }
     } catch (e) {
-      this.set({ notices: this.withError('url:cs', 'URL parameter "cs": the custom scenario could not be checked', e) });
+      this.set({ notices: this.withError('url:cs', 'notices:csNotChecked', e) });
     }
     this.customCache.set(cs, entry);
     return entry;
@@ -562,7 +561,7 @@ export class AppController {
     } catch (e) {
       return { ok: false, message: e instanceof Error ? e.message : String(e), errors: [] };
     }
-    if (!r.ok || !r.scenario) return { ok: false, message: 'The engine refuses this scenario:', errors: r.errors };
+    if (!r.ok || !r.scenario) return { ok: false, message: tr('custom:refused'), errors: r.errors };
     const encoded = await encodeForUrl(scenario);
     if (!encoded.ok) return { ok: false, message: encoded.message, errors: [] };
     this.customCache.set(encoded.cs, { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] });
@@ -600,6 +599,7 @@ export class AppController {
     if (v.selected?.type === 'record') state.pkt = v.selected.index;
     if (v.filter.categories !== ALL_CATEGORIES) state.ev = (Object.keys(CATEGORY) as Category[]).filter((k) => (v.filter.categories & CATEGORY[k]) !== 0);
     if (v.filter.flow !== null) state.evflow = v.filter.flow;
+    if (v.lang !== null) state.lang = v.lang;
     if (v.present) state.present = true;
     return state;
   }
@@ -617,14 +617,10 @@ export class AppController {
     else this.deps.history.replace(search);
   }
 
-  /** The notices with an error notice for `e` under `key`. */
-  private withError(key: string, title: string, e: unknown) {
-    return upsertNotice(this.snapshot.notices, {
-      key,
-      level: 'error',
-      title,
-      lines: [e instanceof Error ? e.message : String(e)],
-    });
+  /** The notices with an error notice for `e` under `key`, titled by a catalog key. */
+  private withError(key: string, titleKey: string, e: unknown) {
+    const message = e instanceof Error ? e.message : String(e);
+    return upsertNotice(this.snapshot.notices, localNotice(key, 'error', () => ({ title: tr(titleKey), lines: [message] })));
   }
 
   private set(patch: Partial<AppSnapshot>): void {
@@ -659,18 +655,19 @@ function runKey(text: string, accepted: readonly Override[]): string {
 /** The parts of a URL state that decide the run (the rest is how it is viewed). */
 export function runFields(s: UrlState): UrlState {
   const out: UrlState = { scenario: s.scenario, seed: s.seed, sets: s.sets, t: s.t };
-  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow come from the view stores.)
+  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow, lang come from the view stores.)
   if (s.custom !== undefined) out.custom = s.custom;
   if (s.compare !== undefined) out.compare = s.compare;
   return out;
 }
 
+/** A URL problem's notice; its wording is that of the language the URL was read in (relocalize reads it again). */
 function urlNotice(p: UrlProblem, index: number): Notice {
   return {
     key: `url:${p.param}:${index}`,
     level: 'warning',
-    title: `URL parameter "${p.param}"`,
-    lines: [describeProblem(p), FALLBACK[p.param] ?? 'It was ignored.'],
+    title: tr('notices:urlParam', { param: p.param }),
+    lines: [describeProblem(p), fallback(p.param)],
   };
 }
 

@@ -3,6 +3,7 @@
 // base64url) within the 2,000-character limit of a parameter.
 
 import type { Scenario } from '../generated/types';
+import { t as tr } from '../i18n';
 import { CUSTOM_SCENARIO, MAX_PARAM_LENGTH } from './url';
 
 /** Decompressed scenarios larger than this are refused (a hostile link could expand enormously). */
@@ -83,7 +84,7 @@ export async function encodeForUrl(scenario: Scenario): Promise<EncodeResult> {
   return {
     ok: false,
     length: cs.length,
-    message: `This scenario is too large for a link: ${cs.length} characters compressed, at most ${MAX_PARAM_LENGTH}. Remove nodes, links or flows, or shorten ids and descriptions.`,
+    message: tr('custom:tooLarge', { length: cs.length, max: MAX_PARAM_LENGTH }),
   };
 }
 

@@ -3,6 +3,7 @@
 
 import type { Topology } from '../engine/protocol';
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
+import { t as tr } from '../i18n';
 import type { EventRef, MarkerEvent } from './events';
 import { channelEnds } from './packetInfo';
 import type { TraceView } from './trace';
@@ -33,7 +34,7 @@ export function formatSackBlock(start: number, end: number): string {
 
 export function humanize(quantity: string): string {
   const s = quantity.replace(/_/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  return tr(`events:quantity.${quantity}`, { defaultValue: s.charAt(0).toUpperCase() + s.slice(1) });
 }
 
 export function eventRowText(
@@ -66,19 +67,19 @@ export function eventRowText(
   const ends = channelEnds(topology, trace.channel[i] ?? 0);
   const parts: string[] = [];
   if (kind === PacketKind.ack) {
-    parts.push(`ack ${seq}`);
+    parts.push(tr('events:row.ack', { n: seq }));
     const n = Math.min(3, trace.sackLen[i] ?? 0);
-    for (let k = 0; k < n; k++) parts.push(`SACK ${formatSackBlock(trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0)}`);
+    for (let k = 0; k < n; k++) parts.push(tr('events:row.sack', { block: formatSackBlock(trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0) }));
   } else {
-    parts.push(`seq ${seq}`);
+    parts.push(tr('events:row.seq', { n: seq }));
   }
-  if (flags & FLAG.retransmission) parts.push('retransmission');
-  if (flags & FLAG.localRetransmission) parts.push('local retransmission');
-  if (flags & FLAG.spoofed) parts.push('spoofed');
+  if (flags & FLAG.retransmission) parts.push(tr('events:row.retransmission'));
+  if (flags & FLAG.localRetransmission) parts.push(tr('events:row.localRetransmission'));
+  if (flags & FLAG.spoofed) parts.push(tr('events:row.spoofed'));
   if (flags & FLAG.ce) parts.push('CE');
   if (flags & FLAG.ece) parts.push('ECE');
   if (flags & FLAG.cwr) parts.push('CWR');
-  if (flags & FLAG.fragmented) parts.push('fragmented');
+  if (flags & FLAG.fragmented) parts.push(tr('events:row.fragmented'));
   let tone: RowTone = kind === PacketKind.ack ? 'ack' : kind === PacketKind.datagram ? 'datagram' : 'data';
   if (kind !== PacketKind.ack && flags & (FLAG.retransmission | FLAG.localRetransmission)) tone = 'retx';
   if (flags & (FLAG.spoofed | FLAG.localRetransmission)) tone = 'middlebox';
@@ -87,18 +88,18 @@ export function eventRowText(
   return {
     timeMs: trace.enqueuedMs[i] ?? 0,
     flow: topology?.flows[trace.flow[i] ?? 0]?.id ?? String(trace.flow[i] ?? 0),
-    kind: kind === PacketKind.ack ? 'ACK' : kind === PacketKind.datagram ? 'UDP' : 'Data',
+    kind: kind === PacketKind.ack ? 'ACK' : kind === PacketKind.datagram ? 'UDP' : tr('events:row.data'),
     where: `${ends.from} \u2192 ${ends.to}`,
     ends: { from: ends.from, to: ends.to },
     info: parts.join(' \u00b7 '),
-    outcome: fate === PacketFate.dropped ? 'dropped' : fate === PacketFate.corrupted ? 'corrupted' : '',
+    outcome: fate === PacketFate.dropped ? tr('events:row.dropped') : fate === PacketFate.corrupted ? tr('events:row.corrupted') : '',
     tone,
   };
 }
 
 function markerInfo(m: MarkerEvent): string {
-  if (m.quantity === 'outage') return `lasts ${trimNumber(m.value)} s`;
-  if (m.series.startsWith('flows.')) return `seq ${trimNumber(m.value)}`;
+  if (m.quantity === 'outage') return tr('events:row.lasts', { n: trimNumber(m.value) });
+  if (m.series.startsWith('flows.')) return tr('events:row.seq', { n: trimNumber(m.value) });
   return trimNumber(m.value);
 }
 

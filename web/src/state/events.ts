@@ -8,6 +8,7 @@
 // marker when a marker sits at p, else the (p - markers before p)-th record.
 
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
+import { t as tr } from '../i18n';
 import type { SeriesView } from './runStore';
 import { lowerBound, upperBound } from './search';
 import type { TraceView } from './trace';
@@ -27,17 +28,10 @@ export const CATEGORY = {
 export type Category = keyof typeof CATEGORY;
 export const ALL_CATEGORIES = Object.values(CATEGORY).reduce((a, b) => a | b, 0);
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  data: 'Data',
-  ack: 'ACKs',
-  datagram: 'Datagrams',
-  retransmission: 'Retransmissions',
-  drop: 'Queue drops',
-  corrupt: 'Corruptions',
-  ecn: 'ECN',
-  middlebox: 'Middlebox',
-  tcp: 'TCP events',
-};
+/** A category's name in the current language. */
+export function categoryLabel(c: Category): string {
+  return tr(`events:categories.${c}`);
+}
 
 /** A TCP event: one point of a marker series. */
 export interface MarkerEvent {

@@ -9,6 +9,21 @@ export interface Notice {
   title: string;
   /** One line per problem. */
   lines: string[];
+  /**
+   * Words the title and lines again in the current language (after a language
+   * switch); absent for notices whose text has no catalog words.
+   */
+  render?: () => { title: string; lines: string[] };
+}
+
+/** A notice worded from the catalogs, now and again after a language switch. */
+export function localNotice(key: string, level: NoticeLevel, render: () => { title: string; lines: string[] }): Notice {
+  return { key, level, ...render(), render };
+}
+
+/** The notices worded in the current language. */
+export function reworded(list: readonly Notice[]): Notice[] {
+  return list.map((n) => (n.render ? { ...n, ...n.render() } : n));
 }
 
 export function upsertNotice(list: readonly Notice[], notice: Notice): Notice[] {

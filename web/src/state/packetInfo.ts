@@ -2,6 +2,7 @@
 // the trace, the topology and the cursor time.
 
 import type { Topology } from '../engine/protocol';
+import { t as tr } from '../i18n';
 import { FLAG, flagNames, PacketFate, PacketKind, type FlagName } from '../engine/traceColumns';
 import { lowerBound } from './search';
 import type { TraceView } from './trace';
@@ -75,7 +76,7 @@ export function fateName(fate: number): FateName {
 /** The node labels at both ends of a channel. */
 export function channelEnds(topology: Topology | null, channel: number): { name: string; from: string; to: string } {
   const c = topology?.channels[channel];
-  if (!c) return { name: `channel ${channel}`, from: '?', to: '?' };
+  if (!c) return { name: tr('events:inspector.channel', { n: channel }), from: '?', to: '?' };
   const label = (i: number) => topology?.nodes[i]?.label ?? String(i);
   return { name: c.name, from: label(c.from), to: label(c.to) };
 }

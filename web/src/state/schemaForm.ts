@@ -4,6 +4,7 @@
 // here.
 
 import schemaJson from '../../../scenarios/schema.json';
+import { currentLanguage, t as tr } from '../i18n';
 
 /** The parts of JSON Schema the generated schema uses. */
 export interface JsonSchema {
@@ -98,13 +99,19 @@ const KEY_LABELS: Record<string, string> = {
 /** Parents whose name belongs in the label ("queue limit", not "limit"). */
 const NAMED_PARENTS = new Set(['queue', 'app']);
 
-export function fieldLabel(key: string): string {
+/** A field's label in English, from its key: "queue limit", "receive window". */
+function englishLabel(key: string): string {
   if (KEY_LABELS[key]) return KEY_LABELS[key];
   const parts = key.split('.');
   const last = parts.at(-1) ?? key;
   const name = LABELS[last] ?? last.replace(/_/g, ' ');
   const parent = parts.length > 1 ? parts[parts.length - 2] : undefined;
   return parent && NAMED_PARENTS.has(parent) ? `${parent} ${name}` : name;
+}
+
+/** A field's label in the current language (controls:fields.<key>), English when the catalog has none. */
+export function fieldLabel(key: string): string {
+  return tr(`controls:fields.${key}`, { defaultValue: englishLabel(key) });
 }
 
 /** Fields people reach for first come first; the rest keep the schema's order. */
@@ -165,16 +172,27 @@ export function fieldsOf(defName: string, skip: readonly string[] = [], schema =
 
 /** Settings of one direction of a link: rate, delay, errors, queue (and whatever comes). */
 // The schema is fixed for a build: its fields are read once.
+// Per language: the labels are translated.
+let cacheLanguage = '';
 let channelCache: FieldDesc[] | null = null;
 let flowCache: FieldDesc[] | null = null;
 
+function checkCacheLanguage(): void {
+  if (cacheLanguage === currentLanguage()) return;
+  cacheLanguage = currentLanguage();
+  channelCache = null;
+  flowCache = null;
+}
+
 export function channelFields(): FieldDesc[] {
+  checkCacheLanguage();
   channelCache ??= ordered(fieldsOf('ChannelSpec'), ['rate', 'delay', 'errors.ber', 'queue.limit', 'queue.kind']);
   return channelCache;
 }
 
 /** Settings of a flow: tcp.*, receiver.*, app.* (not its id and endpoints). */
 export function flowFields(): FieldDesc[] {
+  checkCacheLanguage();
   flowCache ??= fieldsOf('FlowSpec', ['id', 'from', 'to']);
   return flowCache;
 }

@@ -4,6 +4,7 @@
 // row of this run has a value for them, so a plain run keeps a small table.
 
 import { formatBytes, formatCount, formatDuration, formatRate } from '../format';
+import { t as tr } from '../i18n';
 import type { FlowSummary, LinkSummary, MiddleboxSummary } from '../generated/types';
 
 export interface SummaryColumn<R> {
@@ -21,28 +22,37 @@ export interface SummaryColumn<R> {
   value?(row: R): number | null | undefined;
 }
 
+/** Columns whose header and tooltip are read from the catalog (summary:<table>.<key>) when shown. */
+function localized<R>(table: 'flow' | 'link', columns: Omit<SummaryColumn<R>, 'header' | 'title'>[]): SummaryColumn<R>[] {
+  return columns.map((c) => ({
+    ...c,
+    get header() {
+      return tr(`summary:${table}.${c.key}.header`);
+    },
+    get title() {
+      return tr(`summary:${table}.${c.key}.title`);
+    },
+  }));
+}
+
 const isUdp = (f: FlowSummary) => f.lost_packets != null;
 const seconds = (s: number | null | undefined) => (s == null ? null : formatDuration(s * 1000));
 
-export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = [
-  { key: 'goodput', header: 'Goodput', title: 'In-order application bytes per second', optional: false, text: (f) => formatRate(f.goodput_bps) },
+export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = localized('flow', [
+  { key: 'goodput', optional: false, text: (f) => formatRate(f.goodput_bps) },
   // A datagram flow has no retransmissions, timeouts or RTT samples: a dash, not a zero.
-  { key: 'retx', header: 'Retx', title: 'Retransmitted segments', optional: false, text: (f) => (isUdp(f) ? null : formatCount(f.retransmits)) },
-  { key: 'rtos', header: 'RTOs', title: 'Retransmission timeouts', optional: false, text: (f) => (isUdp(f) ? null : formatCount(f.timeouts)) },
+  { key: 'retx', optional: false, text: (f) => (isUdp(f) ? null : formatCount(f.retransmits)) },
+  { key: 'rtos', optional: false, text: (f) => (isUdp(f) ? null : formatCount(f.timeouts)) },
   {
     key: 'spurious',
-    header: 'Spurious',
-    title: 'Timeouts whose first resend the receiver already had',
     optional: true,
     value: (f) => f.spurious_timeouts,
     text: (f) => (isUdp(f) ? null : formatCount(f.spurious_timeouts)),
   },
-  { key: 'rtt', header: 'RTT', title: 'Mean of the RTT samples', optional: false, text: (f) => seconds(f.rtt_mean_s) },
-  { key: 'done', header: 'Done in', title: 'Time from the start until the whole file arrived in order', optional: true, value: (f) => f.completion_s, text: (f) => seconds(f.completion_s) },
+  { key: 'rtt', optional: false, text: (f) => seconds(f.rtt_mean_s) },
+  { key: 'done', optional: true, value: (f) => f.completion_s, text: (f) => seconds(f.completion_s) },
   {
     key: 'lost',
-    header: 'Lost',
-    title: 'UDP datagrams missing below the highest one received',
     optional: true,
     value: (f) => f.lost_packets,
     text: (f) => (f.lost_packets == null ? null : formatCount(f.lost_packets)),
@@ -50,8 +60,6 @@ export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = [
   },
   {
     key: 'gap',
-    header: 'Inter-arrival',
-    title: 'UDP: mean time between arrivals (shortest – longest)',
     optional: true,
     value: (f) => f.inter_arrival_mean_s,
     text: (f) =>
@@ -59,29 +67,27 @@ export const FLOW_COLUMNS: readonly SummaryColumn<FlowSummary>[] = [
         ? null
         : `${seconds(f.inter_arrival_mean_s)} (${seconds(f.inter_arrival_min_s) ?? '?'} – ${seconds(f.inter_arrival_max_s) ?? '?'})`,
   },
-];
+]);
 
-const count = (key: string, header: string, title: string, get: (l: LinkSummary) => number, bad = false): SummaryColumn<LinkSummary> => ({
+const count = (key: string, get: (l: LinkSummary) => number, bad = false): Omit<SummaryColumn<LinkSummary>, 'header' | 'title'> => ({
   key,
-  header,
-  title,
   optional: true,
   value: get,
   text: (l) => formatCount(get(l)),
   ...(bad ? { bad: (l: LinkSummary) => get(l) > 0 } : {}),
 });
 
-export const LINK_COLUMNS: readonly SummaryColumn<LinkSummary>[] = [
-  { key: 'drops', header: 'Drops', title: 'Packets refused by a full queue (RED early drops included)', optional: false, text: (l) => formatCount(l.drops), bad: (l) => l.drops > 0 },
-  count('early', 'Early', 'RED early (random) drops, counted in Drops too', (l) => l.early_drops),
-  count('marks', 'ECN marks', 'Packets RED marked Congestion Experienced instead of dropping', (l) => l.marks),
-  { key: 'corrupt', header: 'Corrupt', title: 'Packets lost to bit errors or error bursts', optional: false, text: (l) => formatCount(l.corrupted), bad: (l) => l.corrupted > 0 },
-  count('outage', 'Outage', 'Packets lost while the link was down', (l) => l.outage_losses, true),
-  count('arq', 'ARQ', 'Link-layer retransmissions', (l) => l.arq_retries),
-  count('frag', 'Frags', 'Fragments sent for packets larger than the MTU', (l) => l.fragments),
-  { key: 'maxq', header: 'Max q', title: 'Most packets queued at once', optional: false, text: (l) => formatCount(l.queue_max_pkts) },
-  { key: 'util', header: 'Util', title: 'Fraction of the run spent transmitting', optional: false, text: (l) => `${Math.round(l.utilization * 100)}%` },
-];
+export const LINK_COLUMNS: readonly SummaryColumn<LinkSummary>[] = localized('link', [
+  { key: 'drops', optional: false, text: (l) => formatCount(l.drops), bad: (l) => l.drops > 0 },
+  count('early', (l) => l.early_drops),
+  count('marks', (l) => l.marks),
+  { key: 'corrupt', optional: false, text: (l) => formatCount(l.corrupted), bad: (l) => l.corrupted > 0 },
+  count('outage', (l) => l.outage_losses, true),
+  count('arq', (l) => l.arq_retries),
+  count('frag', (l) => l.fragments),
+  { key: 'maxq', optional: false, text: (l) => formatCount(l.queue_max_pkts) },
+  { key: 'util', optional: false, text: (l) => `${Math.round(l.utilization * 100)}%` },
+]);
 
 /** The columns worth showing for these rows. */
 export function shownColumns<R>(columns: readonly SummaryColumn<R>[], rows: readonly R[]): SummaryColumn<R>[] {
@@ -94,17 +100,17 @@ export function shownColumns<R>(columns: readonly SummaryColumn<R>[], rows: read
 /** What a middlebox did, in words: the figures of its kind (the others are null). */
 export function middleboxFigures(m: MiddleboxSummary): { label: string; text: string }[] {
   const out: { label: string; text: string }[] = [];
-  const add = (label: string, v: number | null | undefined, fmt: (n: number) => string = formatCount) => {
-    if (v != null) out.push({ label, text: fmt(v) });
+  const add = (field: string, v: number | null | undefined, fmt: (n: number) => string = formatCount) => {
+    if (v != null) out.push({ label: tr(`summary:middlebox.${field}`), text: fmt(v) });
   };
-  add('local retransmissions', m.local_retransmits);
-  add('duplicate ACKs suppressed', m.suppressed_dupacks);
-  add('most cached', m.cache_max_packets, (n) => `${formatCount(n)} pkt`);
-  add('spoofed ACKs', m.spoofed_acks);
-  add('most buffered', m.buffer_max_bytes, formatBytes);
-  add('second-leg retransmissions', m.leg2_retransmits);
-  add('second-leg timeouts', m.leg2_timeouts);
-  add('zero-window freezes', m.freezes);
-  add('lost while disconnected', m.disconnected_drops);
+  add('local_retransmits', m.local_retransmits);
+  add('suppressed_dupacks', m.suppressed_dupacks);
+  add('cache_max_packets', m.cache_max_packets, (n) => `${formatCount(n)} ${tr('network:canvas.pkt')}`);
+  add('spoofed_acks', m.spoofed_acks);
+  add('buffer_max_bytes', m.buffer_max_bytes, formatBytes);
+  add('leg2_retransmits', m.leg2_retransmits);
+  add('leg2_timeouts', m.leg2_timeouts);
+  add('freezes', m.freezes);
+  add('disconnected_drops', m.disconnected_drops);
   return out;
 }

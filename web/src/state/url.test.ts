@@ -71,6 +71,21 @@ describe('URL codec', () => {
   });
 });
 
+describe('the interface language', () => {
+  it('reads and writes lang=, last, and leaves it out when not chosen', () => {
+    const { state, problems } = parseUrl('?lang=ko&s=seed000/wired');
+    expect(problems).toEqual([]);
+    expect(state.lang).toBe('ko');
+    expect(serializeUrl(state)).toBe('?s=seed000%2Fwired&lang=ko');
+    expect(serializeUrl(parseUrl('?s=seed000/wired').state)).toBe('?s=seed000%2Fwired');
+  });
+  it('names an unknown language and what is allowed', () => {
+    const { state, problems } = parseUrl('?s=seed000/wired&lang=fr');
+    expect(state.lang).toBeUndefined();
+    expect(problems).toEqual([{ param: 'lang', value: 'fr', problem: '"fr" is not a language of the interface', allowed: 'en, ko' }]);
+  });
+});
+
 describe('malformed parameters fall back and name the parameter', () => {
   const cases: [string, string, Partial<UrlState>][] = [
     ['?s=nope', 's', { scenario: 'seed000/wired' }],
@@ -169,5 +184,18 @@ describe('view parameters', () => {
   it('keeps the order of problems as the parameters came', () => {
     const { problems } = parse('?seed=x&s=nope&t=-1');
     expect(problems.map((p) => p.param)).toEqual(['seed', 's', 't']);
+  });
+});
+
+describe('present mode in the URL', () => {
+  it('reads present=1, writes it back, and names a bad value', () => {
+    const { state, problems } = parseUrl('?s=seed000/wired&present=1');
+    expect(problems).toEqual([]);
+    expect(state.present).toBe(true);
+    expect(serializeUrl(state)).toContain('present=1');
+    const bad = parseUrl('?s=seed000/wired&present=yes');
+    expect(bad.state.present).toBeUndefined();
+    expect(bad.problems[0]?.param).toBe('present');
+    expect(serializeUrl(bad.state)).not.toContain('present');
   });
 });

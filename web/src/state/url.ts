@@ -1,11 +1,12 @@
 // The URL is the state:
 //   ?s=<scenario>[&cs=<custom scenario>]&seed=<n>&set=<path>=<value>...
 //    [&cmp=1&bset=<path>=<value>...]&t=<ms>[&speed=<x>][&flow=<id>][&plots=a,b]
-//    [&zoom=<t0>,<t1>][&pkt=<record>][&present=1]
+//    [&zoom=<t0>,<t1>][&pkt=<record>][&present=1][&lang=en|ko]
 // Parsing never fails: each malformed parameter becomes a problem naming the
 // parameter and what it allows, and falls back to its default.
 
 import type { Override } from '../engine/protocol';
+import { isLanguage, LANGUAGES, t as tr, type Language } from '../i18n';
 import { MAX_SPEED, MIN_SPEED } from '../playback/clock';
 import { CATEGORY } from './events';
 
@@ -41,6 +42,8 @@ export interface UrlState {
   evflow?: number;
   /** Present mode: editing panes hidden, canvas and plot text enlarged for a projector. */
   present?: boolean;
+  /** Interface language chosen by the link or the language switch (absent: the browser's). */
+  lang?: Language;
 }
 
 export interface UrlProblem {
@@ -56,26 +59,56 @@ export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 const MAX_PLOTS = 24;
-const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'present'] as const;
+const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'present', 'lang'] as const;
 const MULTI = new Set(['set', 'bset']);
 
+/** What each parameter allows, in the current language (read when a problem is reported). */
 export const ALLOWED = {
-  seed: `an integer from 0 to ${MAX_SEED}`,
-  set: 'path=value with a non-empty path, e.g. set=flows.ftp.tcp.variant=reno',
-  bset: 'path=value with a non-empty path, e.g. bset=flows.ftp.tcp.variant=reno',
-  t: 'a number of milliseconds, 0 or more',
-  cs: `a custom scenario as the app writes it (letters, digits, "-" and "_"), with s=${CUSTOM_SCENARIO}`,
-  cmp: '1 (compare two runs)',
-  speed: `a number from ${MIN_SPEED} to ${MAX_SPEED}`,
-  flow: 'a flow id (letters, digits, "_" and "-")',
-  plots: 'plot names separated by commas',
-  zoom: 'two times in ms, "from,to", with from < to',
-  pkt: 'a record number, 0 or more',
-  ev: `event kinds separated by commas (${EVENT_KINDS.join(', ')})`,
-  evflow: 'a flow number, 0 or more',
-  present: '1 (present mode)',
+  get seed() {
+    return tr('notices:allowed.seed', { max: MAX_SEED });
+  },
+  get set() {
+    return tr('notices:allowed.set');
+  },
+  get bset() {
+    return tr('notices:allowed.bset');
+  },
+  get t() {
+    return tr('notices:allowed.t');
+  },
+  get cs() {
+    return tr('notices:allowed.cs', { custom: CUSTOM_SCENARIO });
+  },
+  get cmp() {
+    return tr('notices:allowed.cmp');
+  },
+  get speed() {
+    return tr('notices:allowed.speed', { min: MIN_SPEED, max: MAX_SPEED });
+  },
+  get flow() {
+    return tr('notices:allowed.flow');
+  },
+  get plots() {
+    return tr('notices:allowed.plots');
+  },
+  get zoom() {
+    return tr('notices:allowed.zoom');
+  },
+  get pkt() {
+    return tr('notices:allowed.pkt');
+  },
+  get ev() {
+    return tr('notices:allowed.ev', { kinds: EVENT_KINDS.join(', ') });
+  },
+  get evflow() {
+    return tr('notices:allowed.evflow');
+  },
+  get present() {
+    return tr('notices:allowed.present');
+  },
+  lang: LANGUAGES.join(', '),
   params: PARAMS.join(', '),
-} as const;
+};
 
 export interface ParseOptions {
   /** Known scenario ids; when given, an unknown `s` is a problem. */
@@ -101,15 +134,15 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
     const shown = shorten(value);
     const problem = (p: string, allowed: string) => problems.push({ param: name, value: shown, problem: p, allowed });
     if (!(PARAMS as readonly string[]).includes(name)) {
-      problem('unknown parameter', ALLOWED.params);
+      problem(tr('notices:problem.unknownParam'), ALLOWED.params);
       continue;
     }
     if (value.length > MAX_PARAM_LENGTH) {
-      problem(`longer than ${MAX_PARAM_LENGTH} characters`, `at most ${MAX_PARAM_LENGTH} characters`);
+      problem(tr('notices:problem.tooLong', { max: MAX_PARAM_LENGTH }), tr('notices:allowed.atMost', { max: MAX_PARAM_LENGTH }));
       continue;
     }
     if (!MULTI.has(name) && seen.has(name)) {
-      problem('given more than once; the first is used', 'one value');
+      problem(tr('notices:problem.repeated'), tr('notices:allowed.oneValue'));
       continue;
     }
     seen.add(name);
@@ -118,12 +151,12 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         scenario = { value, shown, at: problems.length };
         break;
       case 'cs':
-        if (!/^[A-Za-z0-9_-]+$/.test(value)) problem(`"${shown}" is not a custom scenario written by this app`, ALLOWED.cs);
+        if (!/^[A-Za-z0-9_-]+$/.test(value)) problem(tr('notices:problem.notCustom', { value: shown }), ALLOWED.cs);
         else state.custom = value;
         break;
       case 'seed': {
         const seed = parseSeed(value);
-        if (seed === null) problem(`"${shown}" is not a valid seed`, ALLOWED.seed);
+        if (seed === null) problem(tr('notices:problem.notSeed', { value: shown }), ALLOWED.seed);
         else state.seed = seed;
         break;
       }
@@ -131,33 +164,33 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
       case 'bset': {
         const target = name === 'set' ? sets : bsets;
         const eq = value.indexOf('=');
-        if (eq < 0) problem(`"${shown}" has no "="`, ALLOWED[name]);
-        else if (eq === 0) problem(`"${shown}" has an empty path`, ALLOWED[name]);
+        if (eq < 0) problem(tr('notices:problem.noEquals', { value: shown }), ALLOWED[name]);
+        else if (eq === 0) problem(tr('notices:problem.emptyPath', { value: shown }), ALLOWED[name]);
         else {
           const path = value.slice(0, eq);
-          if (target.has(path)) problem(`path "${shorten(path)}" is set more than once; the last value is used`, 'one value per path');
+          if (target.has(path)) problem(tr('notices:problem.pathTwice', { path: shorten(path) }), tr('notices:allowed.onePerPath'));
           target.set(path, value.slice(eq + 1));
         }
         break;
       }
       case 'cmp':
-        if (value !== '1') problem(`"${shown}" is not 1`, ALLOWED.cmp);
+        if (value !== '1') problem(tr('notices:problem.notOne', { value: shown }), ALLOWED.cmp);
         else compare = true;
         break;
       case 't': {
         const t = parseTime(value);
-        if (t === null) problem(`"${shown}" is not a time`, ALLOWED.t);
+        if (t === null) problem(tr('notices:problem.notTime', { value: shown }), ALLOWED.t);
         else state.t = t;
         break;
       }
       case 'speed': {
         const v = value.trim() === '' ? Number.NaN : Number(value);
-        if (!(v >= MIN_SPEED && v <= MAX_SPEED)) problem(`"${shown}" is not a speed`, ALLOWED.speed);
+        if (!(v >= MIN_SPEED && v <= MAX_SPEED)) problem(tr('notices:problem.notSpeed', { value: shown }), ALLOWED.speed);
         else state.speed = v;
         break;
       }
       case 'flow':
-        if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) problem(`"${shown}" is not a flow id`, ALLOWED.flow);
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) problem(tr('notices:problem.notFlow', { value: shown }), ALLOWED.flow);
         else state.flow = value;
         break;
       case 'plots': {
@@ -168,7 +201,7 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         if (bad.length > 0 || names.length > MAX_PLOTS) {
           const list = bad.map((b) => `"${shorten(b, 30)}"`).join(', ');
           problem(
-            names.length > MAX_PLOTS ? `more than ${MAX_PLOTS} plots` : `unknown plot ${list}`,
+            names.length > MAX_PLOTS ? tr('notices:problem.tooManyPlots', { max: MAX_PLOTS }) : tr('notices:problem.unknownPlot', { list }),
             known ? known.names.join(', ') : ALLOWED.plots,
           );
         }
@@ -179,28 +212,32 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
         const parts = value.split(',');
         const [a, b] = parts.map((p) => parseTime(p));
         if (parts.length !== 2 || a === null || b === null || a === undefined || b === undefined || !(b > a)) {
-          problem(`"${shown}" is not a time range`, ALLOWED.zoom);
+          problem(tr('notices:problem.notRange', { value: shown }), ALLOWED.zoom);
         } else state.zoom = [a, b];
         break;
       }
       case 'pkt':
-        if (!/^[0-9]{1,9}$/.test(value)) problem(`"${shown}" is not a record number`, ALLOWED.pkt);
+        if (!/^[0-9]{1,9}$/.test(value)) problem(tr('notices:problem.notRecord', { value: shown }), ALLOWED.pkt);
         else state.pkt = Number(value);
         break;
       case 'ev': {
         const kinds = value === '' ? [] : value.split(',');
         const bad = kinds.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
-        if (bad.length > 0) problem(`unknown event kind ${bad.map((b) => `"${shorten(b, 30)}"`).join(', ')}`, ALLOWED.ev);
+        if (bad.length > 0) problem(tr('notices:problem.unknownKind', { list: bad.map((b) => `"${shorten(b, 30)}"`).join(', ') }), ALLOWED.ev);
         state.ev = [...new Set(kinds.filter((k) => !bad.includes(k)))];
         break;
       }
       case 'evflow':
-        if (!/^[0-9]{1,5}$/.test(value)) problem(`"${shown}" is not a flow number`, ALLOWED.evflow);
+        if (!/^[0-9]{1,5}$/.test(value)) problem(tr('notices:problem.notFlowNumber', { value: shown }), ALLOWED.evflow);
         else state.evflow = Number(value);
         break;
       case 'present':
-        if (value !== '1') problem(`"${shown}" is not 1`, ALLOWED.present);
+        if (value !== '1') problem(tr('notices:problem.notOne', { value: shown }), ALLOWED.present);
         else state.present = true;
+        break;
+      case 'lang':
+        if (!isLanguage(value)) problem(tr('notices:problem.notLanguage', { value: shown }), ALLOWED.lang);
+        else state.lang = value;
         break;
     }
   }
@@ -209,12 +246,12 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
     const { value, shown, at } = scenario;
     const problem = (p: string, allowed: string) => problems.splice(at, 0, { param: 's', value: shown, problem: p, allowed });
     if (value === CUSTOM_SCENARIO) {
-      if (state.custom === undefined) problem(`s=${CUSTOM_SCENARIO} needs a valid cs parameter`, ALLOWED.cs);
+      if (state.custom === undefined) problem(tr('notices:problem.needsCs', { custom: CUSTOM_SCENARIO }), ALLOWED.cs);
       else state.scenario = CUSTOM_SCENARIO;
     } else if (options.scenarios && !options.scenarios.includes(value)) {
-      problem(value === '' ? 'empty scenario id' : `unknown scenario "${shown}"`, [...options.scenarios, CUSTOM_SCENARIO].join(', '));
+      problem(value === '' ? tr('notices:problem.emptyScenario') : tr('notices:problem.unknownScenario', { value: shown }), [...options.scenarios, CUSTOM_SCENARIO].join(', '));
     } else if (value === '') {
-      problem('empty scenario id', 'a scenario id');
+      problem(tr('notices:problem.emptyScenario'), tr('notices:allowed.scenarioId'));
     } else {
       state.scenario = value;
     }
@@ -245,6 +282,7 @@ export function serializeUrl(state: UrlState): string {
   if (state.ev !== undefined) params.append('ev', state.ev.join(','));
   if (state.evflow !== undefined) params.append('evflow', String(state.evflow));
   if (state.present) params.append('present', '1');
+  if (state.lang !== undefined) params.append('lang', state.lang);
   // Commas need no escaping in a query; leaving them makes lists readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }
@@ -277,7 +315,7 @@ export function withSet(sets: readonly Override[], path: string, value: string |
 }
 
 export function describeProblem(p: UrlProblem): string {
-  return `${p.problem} (allowed: ${p.allowed}).`;
+  return tr('notices:withAllowed', { problem: p.problem, allowed: p.allowed });
 }
 
 function shorten(value: string, max = 80): string {

@@ -3,6 +3,7 @@
 // list's filter. Changes never re-run anything; the controller mirrors the
 // URL-worthy parts into the URL.
 
+import type { Language } from '../i18n';
 import { NO_FILTER, type EventFilter, type EventRef } from './events';
 
 export interface ViewState {
@@ -23,9 +24,11 @@ export interface ViewState {
   present: boolean;
   /** Outage bands and other shaded markers hidden from the plots (their legend entry switches them). */
   hideBands: boolean;
+  /** The interface language chosen by `lang=` or the language switch; null: the browser's. */
+  lang: Language | null;
 }
 
-export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false, editor: false, present: false, hideBands: false };
+export const INITIAL_VIEW: ViewState = { flow: null, plots: null, selected: null, filter: NO_FILTER, editing: 'A', help: false, editor: false, present: false, hideBands: false, lang: null };
 
 export class ViewStore {
   private state: ViewState = INITIAL_VIEW;

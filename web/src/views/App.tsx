@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlotsPanel } from '../plots/PlotsPanel';
 import { AnimationPanel } from './AnimationPanel';
 import { EventsPanel } from './events/EventsPanel';
@@ -25,37 +26,38 @@ import { useShortcuts } from './useShortcuts';
  */
 export function App() {
   useShortcuts();
+  const { t } = useTranslation('common');
   const { present } = useView();
   return (
     <AppRoot>
-      <ErrorBoundary name="The header">
+      <ErrorBoundary name={t('boundary.header')}>
         <Header />
       </ErrorBoundary>
-      <ErrorBoundary name="Messages">
+      <ErrorBoundary name={t('boundary.messages')}>
         <Notices />
       </ErrorBoundary>
-      <ErrorBoundary name="The help">
+      <ErrorBoundary name={t('boundary.help')}>
         <HelpOverlay />
       </ErrorBoundary>
-      <ErrorBoundary name="The custom scenario editor">
+      <ErrorBoundary name={t('boundary.editor')}>
         <CustomEditor />
       </ErrorBoundary>
       <main className="layout">
         {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
         <aside className="sidebar" hidden={present}>
-          <Panel title="Scenario" testId="scenario-panel">
+          <Panel title={t('panels.scenario')} testId="scenario-panel">
             <ScenarioInfo />
           </Panel>
-          <Panel title="Settings" testId="knobs-panel">
+          <Panel title={t('panels.settings')} testId="knobs-panel">
             <KnobsPanel />
             <RunStatus />
           </Panel>
-          <Panel title="Compare" testId="compare-panel">
+          <Panel title={t('panels.compare')} testId="compare-panel">
             <ComparePanel />
           </Panel>
         </aside>
         <div className="stage">
-          <ErrorBoundary name="The mechanism switches">
+          <ErrorBoundary name={t('boundary.mechanisms')}>
             <MechanismBar />
           </ErrorBoundary>
           <AnimationPanel />
@@ -73,8 +75,9 @@ export function App() {
 /** Per-flow and per-link results; in compare mode, of run A (the A/B table follows). */
 function SummaryPanel() {
   const { request } = useApp();
+  const { t } = useTranslation('common');
   return (
-    <Panel title={request.compare === undefined ? 'Summary' : 'Summary of run A'} testId="summary-panel" aside={<SummaryExportButton />}>
+    <Panel title={request.compare === undefined ? t('panels.summary') : t('panels.summaryA')} testId="summary-panel" aside={<SummaryExportButton />}>
       <SummaryTable />
     </Panel>
   );
@@ -83,9 +86,10 @@ function SummaryPanel() {
 /** The A/B table, in compare mode only. */
 function CompareSection() {
   const { request } = useApp();
+  const { t } = useTranslation('common');
   if (request.compare === undefined) return null;
   return (
-    <Panel title="A / B" testId="compare-summary-panel">
+    <Panel title={t('panels.ab')} testId="compare-summary-panel">
       <CompareSummary />
     </Panel>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { compareSummaries, rowFigures } from '../state/compareSummary';
 import { useRun, useServices } from './services';
@@ -7,15 +8,16 @@ export function CompareSummary() {
   const { storeB } = useServices();
   const a = useRun();
   const b = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
-  if (!a.summary || !b.summary) return <p className="muted">Available when both runs end.</p>;
+  const { t } = useTranslation('compare');
+  if (!a.summary || !b.summary) return <p className="muted">{t('pending')}</p>;
   const flows = compareSummaries(a.summary, b.summary);
   return (
     <table className="compare-table" data-testid="compare-summary">
-      <caption className="visually-hidden">Run A against run B</caption>
+      <caption className="visually-hidden">{t('caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Flow</th>
-          <th scope="col">Metric</th>
+          <th scope="col">{t('flow')}</th>
+          <th scope="col">{t('metric')}</th>
           <th scope="col" className="num">
             A
           </th>
@@ -44,7 +46,7 @@ export function CompareSummary() {
                   </span>
                 </th>
               )}
-              <th scope="row">{m.label}</th>
+              <th scope="row">{t(`metrics.${m.key}`)}</th>
               <td className="num">{shown.a}</td>
               <td className="num">{shown.b}</td>
               <td className={`num verdict-${m.verdict ?? 'none'}`}>{`${shown.delta}${shown.percent}`}</td>

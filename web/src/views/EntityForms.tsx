@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { cellOverride, flowForms, linkForms, MAIN_FLOW_FIELDS, type EntityForm, type FieldRow } from '../state/entityForms';
 import { FieldInput } from './controls/FieldInput';
@@ -14,23 +15,24 @@ export function EntityForms() {
   const effective = target.resolution?.scenario ?? null;
   const links = linkForms(base, effective, target.sets, target.resolution);
   const flows = flowForms(base, effective, target.sets, target.resolution);
+  const { t } = useTranslation('controls');
   return (
     <>
       <details className="entity-section" data-testid="link-forms">
-        <summary>Links ({links.length})</summary>
+        <summary>{t('entity.links', { count: links.length })}</summary>
         {links.map((form) => (
           <FormCard key={form.id} kind="link" form={form} rows={form.rows} />
         ))}
       </details>
       <details className="entity-section" data-testid="flow-forms">
-        <summary>Flows ({flows.length})</summary>
+        <summary>{t('entity.flows', { count: flows.length })}</summary>
         {flows.map((form) => {
           const main = MAIN_FLOW_FIELDS.flatMap((k) => form.rows.filter((r) => r.field.key === k));
           const rest = form.rows.filter((r) => !MAIN_FLOW_FIELDS.includes(r.field.key));
           return (
             <FormCard key={form.id} kind="flow" form={form} rows={main}>
               <details className="entity-more">
-                <summary>More settings of {form.id}</summary>
+                <summary>{t('entity.more', { id: form.id })}</summary>
                 <Rows prefix={`flows.${form.id}`} rows={rest} />
               </details>
             </FormCard>
@@ -42,8 +44,9 @@ export function EntityForms() {
 }
 
 function FormCard({ kind, form, rows, children }: { kind: 'link' | 'flow'; form: EntityForm; rows: FieldRow[]; children?: React.ReactNode }) {
+  const { t } = useTranslation('controls');
   return (
-    <section className="entity-card" aria-label={`${kind === 'link' ? 'Link' : 'Flow'} ${form.id}`} data-entity={`${kind}s.${form.id}`}>
+    <section className="entity-card" aria-label={kind === 'link' ? t('entity.link', { id: form.id }) : t('entity.flow', { id: form.id })} data-entity={`${kind}s.${form.id}`}>
       <h4>
         {form.id} <span className="muted">{form.title}</span>
       </h4>
@@ -65,6 +68,7 @@ function Rows({ prefix, rows }: { prefix: string; rows: FieldRow[] }) {
 
 function Row({ prefix, row }: { prefix: string; row: FieldRow }) {
   const { controller } = useServices();
+  const { t } = useTranslation('controls');
   const id = useId();
   const { field } = row;
   const helpId = `${id}-help`;
@@ -85,7 +89,7 @@ function Row({ prefix, row }: { prefix: string; row: FieldRow }) {
               id={`${id}-${i}`}
               field={field}
               cell={cell}
-              label={`${prefix.replace(/^(links|flows)\./, '')} ${field.label}${cell.dir === 'both' ? '' : ` ${cell.dir}`}`}
+              label={`${prefix.replace(/^(links|flows)\./, '')} ${field.label}${cell.dir === 'both' ? '' : ` ${t(`entity.${cell.dir}`)}`}`}
               describedBy={field.description ? helpId : undefined}
               onCommit={(text) => controller.setOverride(cell.path, cellOverride(cell, text), text.trim() || cell.base || undefined)}
             />

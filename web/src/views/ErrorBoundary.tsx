@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t as tr } from '../i18n';
 
 interface Props {
   /** Names the panel in the message. */
@@ -27,10 +28,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children;
     return (
       <div className="panel-error" role="alert">
-        <strong>{this.props.name} could not be shown.</strong>
+        <strong>{tr('common:boundary.failed', { name: this.props.name })}</strong>
         <code>{error.message}</code>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          Try again
+          {tr('common:boundary.retry')}
         </button>
       </div>
     );

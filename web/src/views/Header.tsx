@@ -1,11 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { PageLinks } from '../lessons/PageLinks';
 import { CopyLink } from './CopyLink';
+import { LanguageSwitch } from './LanguageSwitch';
 import { PresentToggle } from './PresentToggle';
 import { ThemeToggle } from './ThemeToggle';
 import { useServices } from './services';
 import { ScenarioPicker } from './ScenarioPicker';
 
 export function Header() {
+  const { t } = useTranslation('common');
   return (
     <header className="app-header">
       <div className="brand">
@@ -14,11 +17,12 @@ export function Header() {
           <path d="M6 17h6M14 11h8" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
           <path d="M19 8l3 3-3 3M9 14l-3 3 3 3" stroke="#fff" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <h1>Ackscope</h1>
-        <span className="tagline">TCP, packet by packet</span>
+        <h1>{t('app.name')}</h1>
+        <span className="tagline">{t('app.shortTagline')}</span>
       </div>
       <div className="header-actions">
         <PageLinks />
+        <LanguageSwitch />
         <PresentToggle />
         <ThemeToggle />
         <HelpButton />
@@ -31,8 +35,9 @@ export function Header() {
 
 function HelpButton() {
   const { view } = useServices();
+  const { t } = useTranslation('common');
   return (
-    <button type="button" className="icon-button header-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => view.set({ help: true })} data-testid="help-button">
+    <button type="button" className="icon-button header-icon" aria-label={t('header.help')} title={t('header.helpTitle')} onClick={() => view.set({ help: true })} data-testid="help-button">
       <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
         <path d="M6.2 6.2a1.9 1.9 0 113 1.5c-.7.5-1.2.8-1.2 1.7" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useId, useState } from 'react';
 import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { ALLOWED, parseSeed } from '../state/url';
@@ -17,14 +17,15 @@ export function KnobsPanel() {
   const { fields, presets } = useKnobs();
   const commit = useCommitKnob();
   const target = useEditTarget();
+  const { t } = useTranslation('controls');
   const hasOverrides = target.run === 'B' ? (app.request.compare?.length ?? 0) > 0 : app.request.sets.length > 0;
 
   return (
-    <form className={`knobs editing-${target.run}`} onSubmit={(e) => e.preventDefault()} aria-label="Scenario settings" data-editing={target.run}>
+    <form className={`knobs editing-${target.run}`} onSubmit={(e) => e.preventDefault()} aria-label={t('knobs.form')} data-editing={target.run}>
       {app.request.compare !== undefined && (
         <p className={`editing-banner editing-banner-${target.run}`} role="status">
-          Editing run <strong>{target.run}</strong>
-          {target.run === 'B' ? ': changes apply to run B only.' : ': changes apply to both runs.'}
+          {t('knobs.editingRun')} <strong>{target.run}</strong>
+          {target.run === 'B' ? t('knobs.onlyB') : t('knobs.both')}
         </p>
       )}
       {fields
@@ -41,7 +42,7 @@ export function KnobsPanel() {
       <EntityForms />
       <div className="knobs-actions">
         <button type="button" className="button button-quiet" disabled={!hasOverrides} onClick={() => controller.resetOverrides()}>
-          Reset to scenario values
+          {t('knobs.reset')}
         </button>
       </div>
     </form>
@@ -50,14 +51,14 @@ export function KnobsPanel() {
 
 export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: KnobView, raw: string, optionIndex: number | null) => void }) {
   const id = useId();
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('controls');
   const invalid = knob.errors.length > 0;
   const describedBy = [knob.help ? `${id}-help` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   let control;
   if (knob.isSwitch && !invalid) {
     control = (
       <Switch id={id} labelledBy={`${id}-label`} checked={knob.selected >= 0 && knob.selected === knob.onIndex} describedBy={describedBy} onChange={(on) => onCommit(knob, on ? 'true' : 'false', on ? knob.onIndex : 1 - knob.onIndex)}>
-        {knob.selected >= 0 && knob.selected === knob.onIndex ? 'on' : 'off'}
+        {knob.selected >= 0 && knob.selected === knob.onIndex ? t('common:on') : t('common:off')}
       </Switch>
     );
   } else if (knob.options.length > 0) {
@@ -75,8 +76,8 @@ export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: Knob
       >
         {knob.selected < 0 && (
           <option value="custom" disabled>
-            {knob.unset ? t('layout.knobNotSet') : knob.text}
-            {invalid ? ' (not valid)' : ''}
+            {knob.unset ? t('common:layout.knobNotSet') : knob.text}
+            {invalid ? t('common:notValid') : ''}
           </option>
         )}
         {knob.options.map((o, i) => (
@@ -111,6 +112,7 @@ export function KnobRow({ knob, onCommit }: { knob: KnobView; onCommit: (k: Knob
 
 export function PresetRow({ knob, onChoose }: { knob: PresetKnobView; onChoose: (index: number) => void }) {
   const id = useId();
+  const { t } = useTranslation('controls');
   const invalid = knob.errors.length > 0;
   return (
     <div className={`knob ${invalid ? 'knob-invalid' : ''}`} data-knob={`preset:${knob.label}`}>
@@ -121,7 +123,7 @@ export function PresetRow({ knob, onChoose }: { knob: PresetKnobView; onChoose: 
         label={knob.label}
         selected={knob.selected}
         onChange={onChoose}
-        options={knob.presets.map((p) => ({ label: p.label, disabled: !p.valid, title: p.valid ? undefined : 'The engine refuses this setting' }))}
+        options={knob.presets.map((p) => ({ label: p.label, disabled: !p.valid, title: p.valid ? undefined : t('knobs.refused') }))}
       />
       {knob.help && <p className="knob-help">{knob.help}</p>}
       {invalid && (
@@ -135,6 +137,7 @@ export function PresetRow({ knob, onChoose }: { knob: PresetKnobView; onChoose: 
 
 function SeedRow({ seed, onCommit }: { seed: number | null; onCommit: (seed: number) => void }) {
   const id = useId();
+  const { t } = useTranslation('controls');
   const shown = seed === null ? '' : String(seed);
   const [draft, setDraft] = useState(shown);
   useEffect(() => setDraft(shown), [shown]);
@@ -145,7 +148,7 @@ function SeedRow({ seed, onCommit }: { seed: number | null; onCommit: (seed: num
   };
   return (
     <div className={`knob ${valid ? '' : 'knob-invalid'}`} data-knob="seed">
-      <label htmlFor={id}>Random seed</label>
+      <label htmlFor={id}>{t('knobs.seed')}</label>
       <input
         id={id}
         type="text"
@@ -161,11 +164,11 @@ function SeedRow({ seed, onCommit }: { seed: number | null; onCommit: (seed: num
       />
       {valid ? (
         <p className="knob-help" id={`${id}-help`}>
-          Same seed, same run: every random stream derives from it.
+          {t('knobs.seedHelp')}
         </p>
       ) : (
         <p className="knob-error" id={`${id}-error`} role="alert">
-          seed: &quot;{draft}&quot; is not valid (allowed: {ALLOWED.seed})
+          {t('knobs.seedInvalid', { value: draft, allowed: ALLOWED.seed })}
         </p>
       )}
     </div>

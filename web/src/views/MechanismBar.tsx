@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useId } from 'react';
 import { formatFieldError } from '../engine/protocol';
 import type { KnobView, PresetKnobView } from '../state/knobs';
 import { Segmented } from './controls/Segmented';
@@ -21,16 +21,16 @@ export function MechanismBar() {
   const { fields, presets } = useKnobs();
   const { run } = useEditTarget();
   const comparing = useApp().request.compare !== undefined;
-  const { t } = useTranslation('common');
   const prominentFields = fields.filter((k) => k.prominent);
   const prominentPresets = presets.filter((p) => p.prominent);
+  const { t } = useTranslation('controls');
   if (prominentFields.length === 0 && prominentPresets.length === 0) return null;
   return (
-    <section className={`mechanisms ${comparing ? `mechanisms-run-${run}` : ''}`} aria-label="Mechanisms" data-testid="mechanisms" data-run={comparing ? run : undefined}>
+    <section className={`mechanisms ${comparing ? `mechanisms-run-${run}` : ''}`} aria-label={t('knobs.mechanisms')} data-testid="mechanisms" data-run={comparing ? run : undefined}>
       {/* In compare mode the switches show and change the run the settings edit; the network shows run A. */}
       {comparing && (
         <span className={`mechanisms-run run-badge-${run}`} data-testid="mechanisms-run">
-          {t('layout.mechanismsOfRun', { run })}
+          {t('common:layout.mechanismsOfRun', { run })}
         </span>
       )}
       {prominentFields.map((k) => (

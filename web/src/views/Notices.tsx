@@ -1,17 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { useApp, useServices } from './services';
 
 /** Problems with the URL, refused overrides and failed runs; each dismissible. */
 export function Notices() {
   const { notices } = useApp();
   const { controller } = useServices();
+  const { t } = useTranslation('common');
   if (notices.length === 0) return null;
   return (
-    <div className="notices" aria-label="Messages">
+    <div className="notices" aria-label={t('notices.region')}>
       {notices.length > 2 && (
         <div className="notices-head">
-          <strong>{notices.length} messages</strong>
+          <strong>{t('notices.count', { count: notices.length })}</strong>
           <button type="button" className="button button-small" onClick={() => controller.dismissAll()}>
-            Dismiss all
+            {t('notices.dismissAll')}
           </button>
         </div>
       )}
@@ -26,8 +28,8 @@ export function Notices() {
           <button
             type="button"
             className="icon-button"
-            aria-label={`Dismiss: ${n.title}`}
-            title="Dismiss"
+            aria-label={t('notices.dismissNamed', { title: n.title })}
+            title={t('notices.dismiss')}
             onClick={() => controller.dismiss(n.key)}
           >
             <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
 
 interface Props {
@@ -12,7 +12,8 @@ interface Props {
 
 /** A titled card; its content is wrapped in an error boundary. */
 export function Panel({ title, aside, className, children, testId }: Props) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  // Titles are translated, so the heading's id cannot come from them.
+  const id = `panel-${useId().replace(/:/g, '')}`;
   return (
     <section className={`panel ${className ?? ''}`} aria-labelledby={id} data-testid={testId}>
       <header className="panel-header">

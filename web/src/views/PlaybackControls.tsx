@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef } from 'react';
 import { formatClock } from '../format';
 import { formatSpeed, sliderFromSpeed, speedFromSlider } from '../playback/clock';
@@ -13,6 +14,7 @@ export function PlaybackControls() {
   const timeRef = useRef<HTMLOutputElement>(null);
   const dragging = useRef(false);
   const disabled = snap.endMs <= 0;
+  const { t } = useTranslation('network');
 
   // The slider and readout follow the clock every frame without re-rendering React.
   useEffect(
@@ -26,12 +28,12 @@ export function PlaybackControls() {
   );
 
   return (
-    <div className="playback" role="group" aria-label="Playback" data-playing={snap.playing}>
+    <div className="playback" role="group" aria-label={t('playback.group')} data-playing={snap.playing}>
       <button
         type="button"
         className="play-button"
-        aria-label={snap.playing ? 'Pause' : 'Play'}
-        title={snap.playing ? 'Pause (space)' : 'Play (space)'}
+        aria-label={snap.playing ? t('playback.pause') : t('playback.play')}
+        title={snap.playing ? t('playback.pauseTitle') : t('playback.playTitle')}
         disabled={disabled}
         onClick={() => playback.toggle()}
         data-testid="play"
@@ -50,8 +52,8 @@ export function PlaybackControls() {
       <button
         type="button"
         className="icon-button"
-        aria-label="Back to the start"
-        title="Back to the start"
+        aria-label={t('playback.start')}
+        title={t('playback.start')}
         disabled={disabled}
         onClick={() => playback.seek(0)}
       >
@@ -62,8 +64,8 @@ export function PlaybackControls() {
       <button
         type="button"
         className="icon-button"
-        aria-label="Previous event"
-        title="Previous event (←)"
+        aria-label={t('playback.previous')}
+        title={t('playback.previousTitle')}
         disabled={disabled}
         onClick={() => events.step(-1)}
         data-testid="step-back"
@@ -76,8 +78,8 @@ export function PlaybackControls() {
       <button
         type="button"
         className="icon-button"
-        aria-label="Next event"
-        title="Next event (→)"
+        aria-label={t('playback.next')}
+        title={t('playback.nextTitle')}
         disabled={disabled}
         onClick={() => events.step(1)}
         data-testid="step"
@@ -89,7 +91,7 @@ export function PlaybackControls() {
       </button>
       <div className="scrub">
         <label htmlFor={scrubId} className="visually-hidden">
-          Playback time
+          {t('playback.time')}
         </label>
         <input
           id={scrubId}
@@ -112,7 +114,7 @@ export function PlaybackControls() {
       </output>
       <span className="time-total">/ {formatClock(snap.endMs)}</span>
       <div className="speed">
-        <label htmlFor={speedId}>Speed</label>
+        <label htmlFor={speedId}>{t('playback.speed')}</label>
         <input
           id={speedId}
           type="range"
@@ -120,7 +122,7 @@ export function PlaybackControls() {
           max={1}
           step={0.005}
           value={sliderFromSpeed(snap.speed)}
-          aria-valuetext={`${formatSpeed(snap.speed)} real time`}
+          aria-valuetext={t('playback.speedText', { speed: formatSpeed(snap.speed) })}
           onChange={(e) => playback.setSpeed(speedFromSlider(Number(e.target.value)))}
           data-testid="speed"
         />

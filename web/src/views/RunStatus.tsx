@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatClock, formatCount } from '../format';
 import { useRun, useServices } from './services';
 
@@ -6,47 +7,48 @@ export function RunStatus() {
   const run = useRun();
   const { controller } = useServices();
   const pct = Math.round(run.progress * 100);
+  const { t } = useTranslation('controls');
   return (
     <div className="run-status" data-testid="run-status" aria-live="polite">
       {run.status === 'running' && (
         <>
           <div className="progress-row">
-            <progress max={1} value={run.progress} aria-label="Simulation progress">
+            <progress max={1} value={run.progress} aria-label={t('run.progress')}>
               {pct}%
             </progress>
             <button type="button" className="button" onClick={() => controller.cancel()}>
-              Cancel
+              {t('common:cancel')}
             </button>
           </div>
           <p className="muted">
-            Simulating… {pct}% ({formatClock(run.nowMs)} of {formatClock(run.endMs)})
+            {t('run.simulating', { pct, now: formatClock(run.nowMs), end: formatClock(run.endMs) })}
           </p>
         </>
       )}
       {run.status === 'done' && (
         <p className="muted">
-          {formatCount(run.events)} events simulated{run.wallMs !== null ? ` in ${Math.max(1, Math.round(run.wallMs))} ms` : ''} ·
-          run <code title="Digest: equal for equal scenario, overrides and seed">{run.digest}</code>
+          {t('run.done', { count: run.events, events: formatCount(run.events) })}
+          {run.wallMs !== null ? t('run.wall', { ms: formatCount(Math.max(1, Math.round(run.wallMs))) }) : ''} · {t('run.run')}{' '}
+          <code title={t('run.digest')}>{run.digest}</code>
         </p>
       )}
       {(run.status === 'cancelled' || run.status === 'error') && (
         <div className="progress-row">
-          <p className="muted">{run.status === 'cancelled' ? `Run cancelled at ${pct}%.` : 'The run failed (see the message above).'}</p>
+          <p className="muted">{run.status === 'cancelled' ? t('run.cancelled', { pct }) : t('run.failed')}</p>
           <button type="button" className="button" onClick={() => controller.rerun()}>
-            Run again
+            {t('run.again')}
           </button>
         </div>
       )}
       {run.traceTruncatedAtMs !== null && (
         <p className="warning-text">
-          This run is too large to keep whole: the animation stops at {formatClock(run.traceTruncatedAtMs)}
-          {run.seriesTruncatedAtMs !== null ? `, the plots at ${formatClock(run.seriesTruncatedAtMs)}` : ''}.
+          {run.seriesTruncatedAtMs !== null
+            ? t('run.tooLargeBoth', { trace: formatClock(run.traceTruncatedAtMs), series: formatClock(run.seriesTruncatedAtMs) })
+            : t('run.tooLargeTrace', { trace: formatClock(run.traceTruncatedAtMs) })}
         </p>
       )}
       {run.traceTruncatedAtMs === null && run.seriesTruncatedAtMs !== null && (
-        <p className="warning-text">
-          This run is too large to keep whole: the plots stop at {formatClock(run.seriesTruncatedAtMs)}.
-        </p>
+        <p className="warning-text">{t('run.tooLargeSeries', { series: formatClock(run.seriesTruncatedAtMs) })}</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { formatFieldError } from '../engine/protocol';
 import type { Scenario } from '../generated/types';
-import { title } from '../state/catalog';
+import { groupLabel, title } from '../state/catalog';
 import { openEditor, resumeEditor } from './custom/openEditor';
 import { useApp, useServices } from './services';
 import { usePopover } from './controls/usePopover';
@@ -17,6 +18,7 @@ export function ScenarioPicker() {
   const { open, setOpen, rootRef, buttonRef, listId } = usePopover('[aria-current="true"], .scenario-option');
 
   const current = entry?.scenario;
+  const { t } = useTranslation('controls');
   return (
     <div className="scenario-picker" ref={rootRef}>
       <button
@@ -26,22 +28,22 @@ export function ScenarioPicker() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`Scenario: ${current?.title ?? 'loading'}. Choose another scenario`}
+        aria-label={t('picker.button', { title: current?.title ?? t('picker.loadingName') })}
         disabled={phase !== 'ready'}
         onClick={() => setOpen((o) => !o)}
         data-testid="scenario-picker"
       >
-        <span className="picker-label">Scenario</span>
-        <span className="picker-value">{current?.title ?? (phase === 'loading' ? 'Loading…' : 'None')}</span>
+        <span className="picker-label">{t('picker.label')}</span>
+        <span className="picker-value">{current?.title ?? (phase === 'loading' ? t('picker.loading') : t('picker.none'))}</span>
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
           <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinecap="round" />
         </svg>
       </button>
       {open && (
-        <div className="picker-popover" id={listId} role="dialog" aria-label="Scenarios">
+        <div className="picker-popover" id={listId} role="dialog" aria-label={t('picker.list')}>
           {groups.map((g) => (
-            <section key={g.key} className="picker-group" aria-label={g.label}>
-              <h2>{g.label}</h2>
+            <section key={g.key} className="picker-group" aria-label={groupLabel(g.key)}>
+              <h2>{groupLabel(g.key)}</h2>
               <ul>
                 {g.entries.map((e) => {
                   const s = e.scenario;
@@ -65,11 +67,11 @@ export function ScenarioPicker() {
                         {s?.description && <span className="option-description">{s.description}</span>}
                         {s && knobsToTry(s).length > 0 && (
                           <span className="option-knobs">
-                            Try: {knobsToTry(s).join(' · ')}
+                            {t('picker.try', { knobs: knobsToTry(s).join(' · ') })}
                           </span>
                         )}
                         {!s && (
-                          <span className="option-error">Cannot be loaded: {e.errors.map(formatFieldError).join('; ')}</span>
+                          <span className="option-error">{t('picker.cannotLoad', { errors: e.errors.map(formatFieldError).join('; ') })}</span>
                         )}
                       </button>
                     </li>
@@ -78,8 +80,8 @@ export function ScenarioPicker() {
               </ul>
             </section>
           ))}
-          <section className="picker-group" aria-label="Custom">
-            <h2>Custom</h2>
+          <section className="picker-group" aria-label={t('picker.custom')}>
+            <h2>{t('picker.custom')}</h2>
             <ul>
               <li>
                 <button
@@ -92,8 +94,8 @@ export function ScenarioPicker() {
                   }}
                   data-testid="new-custom"
                 >
-                  <span className="option-title">New custom scenario…</span>
-                  <span className="option-description">Build a network from nodes, links and flows; it runs in your browser and travels in the link.</span>
+                  <span className="option-title">{t('picker.newCustom')}</span>
+                  <span className="option-description">{t('picker.newCustomHelp')}</span>
                 </button>
               </li>
               {current && (
@@ -107,8 +109,8 @@ export function ScenarioPicker() {
                     }}
                     data-testid="edit-as-custom"
                   >
-                    <span className="option-title">Edit “{current.title}” as a custom scenario…</span>
-                    <span className="option-description">Starts from this scenario with your changes.</span>
+                    <span className="option-title">{t('picker.editAsCustom', { title: current.title })}</span>
+                    <span className="option-description">{t('picker.editAsCustomHelp')}</span>
                   </button>
                 </li>
               )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { download, fileName } from '../plots/exportPlot';
 import { summaryExport } from '../state/summaryExport';
@@ -10,6 +11,7 @@ export function SummaryExportButton() {
   const { controller, storeB } = useServices();
   const b = useSyncExternalStore(storeB.subscribe, storeB.getMeta);
   const comparing = app.request.compare !== undefined;
+  const { t } = useTranslation('controls');
   const ready = run.summary !== null && (!comparing || b.summary !== null);
   const save = () => {
     controller.flushUrl();
@@ -18,7 +20,7 @@ export function SummaryExportButton() {
   };
   return (
     <button type="button" className="button button-small" disabled={!ready} onClick={save} data-testid="export-summary">
-      Export JSON
+      {t('export.json')}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import type { LinkSummary } from '../generated/types';
 import { FLOW_COLUMNS, LINK_COLUMNS, middleboxFigures, shownColumns, type SummaryColumn } from '../state/summaryColumns';
@@ -25,7 +26,9 @@ export function notableLinks(links: readonly LinkSummary[], n: number): LinkSumm
 }
 
 /** One table of the summary: a row header, then the columns worth showing. */
-function Table<R>({ caption, head, columns, rows, rowKey, rowHeader, foot }: {
+function Table<R>({ id, caption, head, columns, rows, rowKey, rowHeader, foot }: {
+  /** Names the table for tests (summary-<id>). */
+  id: string;
   caption: string;
   head: string;
   columns: SummaryColumn<R>[];
@@ -35,7 +38,7 @@ function Table<R>({ caption, head, columns, rows, rowKey, rowHeader, foot }: {
   foot?: ReactNode;
 }) {
   return (
-    <table data-testid={`summary-${caption.toLowerCase()}`}>
+    <table data-testid={`summary-${id}`}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -70,15 +73,17 @@ function Table<R>({ caption, head, columns, rows, rowKey, rowHeader, foot }: {
  */
 export function SummaryTable() {
   const { summary, status } = useRun();
+  const { t } = useTranslation('summary');
   const [allLinks, setAllLinks] = useState(false);
-  if (!summary) return <p className="muted">{status === 'running' ? 'Available when the run ends.' : 'No results yet.'}</p>;
+  if (!summary) return <p className="muted">{status === 'running' ? t('table.pending') : t('table.empty')}</p>;
   const links = allLinks ? summary.links : notableLinks(summary.links, FEW_LINKS);
   const linkColumns = shownColumns(LINK_COLUMNS, summary.links);
   return (
     <div className="summary" data-testid="summary">
       <Table
-        caption="Flows"
-        head="Flow"
+        id="flows"
+        caption={t('table.flows')}
+        head={t('table.flow')}
         columns={shownColumns(FLOW_COLUMNS, summary.flows)}
         rows={summary.flows}
         rowKey={(f) => f.id}
@@ -89,8 +94,9 @@ export function SummaryTable() {
         )}
       />
       <Table
-        caption="Links"
-        head="Link"
+        id="links"
+        caption={t('table.links')}
+        head={t('table.link')}
         columns={linkColumns}
         rows={links}
         rowKey={(l) => `${l.id}.${l.direction}`}
@@ -105,7 +111,7 @@ export function SummaryTable() {
               <tr>
                 <td colSpan={linkColumns.length + 1}>
                   <button type="button" className="button button-quiet" onClick={() => setAllLinks((v) => !v)}>
-                    {allLinks ? `Show the ${FEW_LINKS} most eventful` : `Show all ${summary.links.length} channels`}
+                    {allLinks ? t('table.fewest', { count: FEW_LINKS }) : t('table.all', { count: summary.links.length })}
                   </button>
                 </td>
               </tr>
@@ -115,18 +121,18 @@ export function SummaryTable() {
       />
       {(summary.middleboxes ?? []).length > 0 && (
         <table data-testid="summary-middleboxes">
-          <caption className="visually-hidden">Middleboxes</caption>
+          <caption className="visually-hidden">{t('table.middleboxes')}</caption>
           <thead>
             <tr>
-              <th scope="col">Middlebox</th>
-              <th scope="col">What it did</th>
+              <th scope="col">{t('table.middlebox')}</th>
+              <th scope="col">{t('table.whatItDid')}</th>
             </tr>
           </thead>
           <tbody>
             {(summary.middleboxes ?? []).map((m) => (
               <tr key={m.id}>
                 <th scope="row">
-                  {m.id} <span className="muted">{m.kind} at {m.node}</span>
+                  {m.id} <span className="muted">{t('table.at', { kind: m.kind, node: m.node })}</span>
                 </th>
                 <td className="middlebox-figures">
                   {middleboxFigures(m)

@@ -1,17 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { useServices, useThemeName } from './services';
 
 /** Light or dark; the choice is kept in this browser. */
 export function ThemeToggle() {
   const { theme } = useServices();
   const name = useThemeName();
+  const { t } = useTranslation('common');
   const dark = name === 'dark';
   return (
     <button
       type="button"
       className="icon-button header-icon"
-      aria-label="Dark theme"
+      aria-label={t('header.darkTheme')}
       aria-pressed={dark}
-      title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      title={dark ? t('header.toLight') : t('header.toDark')}
       onClick={() => theme.toggle()}
       data-testid="theme-toggle"
     >

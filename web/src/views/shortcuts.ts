@@ -1,15 +1,16 @@
 // Keyboard shortcuts, listed once: the key handler and the help overlay both
 // read this table.
 
+import { t as tr } from '../i18n';
 import { stepSpeed } from '../playback/clock';
 import type { Services } from './services';
 
 export interface Shortcut {
   /** KeyboardEvent.key values (with "Shift+" when shift is part of it). */
   keys: string[];
-  /** As shown in the help. */
-  label: string;
-  does: string;
+  /** As shown in the help (in the current language). */
+  readonly label: string;
+  readonly does: string;
   run(s: Services): void;
 }
 
@@ -19,19 +20,33 @@ function nudge(s: Services, direction: 1 | -1): void {
   s.playback.seek(s.playback.time() + direction * (t1 - t0) * 0.01);
 }
 
+/** A shortcut whose label and description are read from the catalog when shown. */
+function shortcut(keys: string[], label: string | { key: string }, does: string, run: (s: Services) => void): Shortcut {
+  return {
+    keys,
+    get label() {
+      return typeof label === 'string' ? label : tr(`help:keyNames.${label.key}`);
+    },
+    get does() {
+      return tr(`help:shortcuts.${does}`);
+    },
+    run,
+  };
+}
+
 export const SHORTCUTS: Shortcut[] = [
-  { keys: [' '], label: 'Space', does: 'Play or pause', run: (s) => s.playback.toggle() },
-  { keys: ['ArrowRight'], label: '→', does: 'Step to the next event (of the event filter)', run: (s) => void s.events.step(1) },
-  { keys: ['ArrowLeft'], label: '←', does: 'Step to the previous event', run: (s) => void s.events.step(-1) },
-  { keys: ['Shift+ArrowRight'], label: 'Shift →', does: 'Move the cursor forward a little', run: (s) => nudge(s, 1) },
-  { keys: ['Shift+ArrowLeft'], label: 'Shift ←', does: 'Move the cursor back a little', run: (s) => nudge(s, -1) },
-  { keys: ['+', '='], label: '+', does: 'Play faster', run: (s) => s.playback.setSpeed(stepSpeed(s.playback.getSnapshot().speed, 1)) },
-  { keys: ['-', '_'], label: '−', does: 'Play slower', run: (s) => s.playback.setSpeed(stepSpeed(s.playback.getSnapshot().speed, -1)) },
-  { keys: ['Home'], label: 'Home', does: 'Back to the start', run: (s) => s.playback.seek(0) },
-  { keys: ['End'], label: 'End', does: 'To the end of the run', run: (s) => s.playback.seek(s.playback.getSnapshot().endMs) },
-  { keys: ['0'], label: '0', does: 'Show the whole run in the plots (reset zoom)', run: (s) => s.window.reset() },
-  { keys: ['p', 'P'], label: 'P', does: 'Present mode on or off (projector)', run: (s) => s.view.set({ present: !s.view.getSnapshot().present }) },
-  { keys: ['?'], label: '?', does: 'Show or hide this help', run: (s) => s.view.set({ help: !s.view.getSnapshot().help }) },
+  shortcut([' '], { key: 'space' }, 'play', (s) => s.playback.toggle()),
+  shortcut(['ArrowRight'], '→', 'next', (s) => void s.events.step(1)),
+  shortcut(['ArrowLeft'], '←', 'previous', (s) => void s.events.step(-1)),
+  shortcut(['Shift+ArrowRight'], { key: 'shiftRight' }, 'forward', (s) => nudge(s, 1)),
+  shortcut(['Shift+ArrowLeft'], { key: 'shiftLeft' }, 'back', (s) => nudge(s, -1)),
+  shortcut(['+', '='], '+', 'faster', (s) => s.playback.setSpeed(stepSpeed(s.playback.getSnapshot().speed, 1))),
+  shortcut(['-', '_'], '−', 'slower', (s) => s.playback.setSpeed(stepSpeed(s.playback.getSnapshot().speed, -1))),
+  shortcut(['Home'], { key: 'home' }, 'start', (s) => s.playback.seek(0)),
+  shortcut(['End'], { key: 'end' }, 'end', (s) => s.playback.seek(s.playback.getSnapshot().endMs)),
+  shortcut(['0'], '0', 'reset', (s) => s.window.reset()),
+  shortcut(['p', 'P'], 'P', 'present', (s) => s.view.set({ present: !s.view.getSnapshot().present })),
+  shortcut(['?'], '?', 'help', (s) => s.view.set({ help: !s.view.getSnapshot().help })),
 ];
 
 /** The shortcut for a key event, if any. */

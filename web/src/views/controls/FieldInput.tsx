@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatFieldError } from '../../engine/protocol';
 import type { FieldCell } from '../../state/entityForms';
 import type { FieldDesc } from '../../state/schemaForm';
@@ -17,6 +18,7 @@ interface Props {
 /** One schema field: a switch, a list of choices or free text, by its type. */
 export function FieldInput({ id, field, cell, label, onCommit, describedBy }: Props) {
   const invalid = cell.errors.length > 0;
+  const { t } = useTranslation('controls');
   // Unset in the scenario: show the engine's default (from the schema).
   const text = cell.text === '' && field.default !== null && field.default !== undefined && typeof field.default !== 'object' ? String(field.default) : cell.text;
   const errorId = `${id}-error`;
@@ -32,7 +34,7 @@ export function FieldInput({ id, field, cell, label, onCommit, describedBy }: Pr
       <select id={id} value={known ? text : `custom:${text}`} aria-label={label} aria-invalid={invalid || undefined} aria-describedby={described} onChange={(e) => onCommit(e.target.value)}>
         {!known && (
           <option value={`custom:${text}`} disabled>
-            {text === '' ? '(engine default)' : `${text}${invalid ? ' (not valid)' : ''}`}
+            {text === '' ? t('entity.engineDefault') : `${text}${invalid ? t('common:notValid') : ''}`}
           </option>
         )}
         {field.choices.map((c) => (
@@ -44,7 +46,7 @@ export function FieldInput({ id, field, cell, label, onCommit, describedBy }: Pr
     );
   } else {
     // A default is what an empty field means; an example only shows the form of a value.
-    const fallback = field.default === null || field.default === undefined ? (field.example ? `e.g. ${field.example}` : null) : String(field.default);
+    const fallback = field.default === null || field.default === undefined ? (field.example ? t('entity.example', { example: field.example }) : null) : String(field.default);
     control = (
       <TextField
         id={id}

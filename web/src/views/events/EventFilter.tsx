@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { formatCount } from '../../format';
-import { ALL_CATEGORIES, CATEGORY, CATEGORY_LABELS, type Category } from '../../state/events';
+import { ALL_CATEGORIES, CATEGORY, categoryLabel, type Category } from '../../state/events';
 import { useRun, useServices, useView } from '../services';
 
 const ORDER: Category[] = ['data', 'ack', 'retransmission', 'drop', 'corrupt', 'ecn', 'middlebox', 'datagram', 'tcp'];
@@ -12,10 +13,11 @@ export function EventFilter({ shown }: { shown: number }) {
   const run = useRun();
   const flows = run.topology?.flows ?? [];
   const flowId = useId();
+  const { t } = useTranslation('events');
   const toggle = (c: Category) => view.set({ filter: { ...filter, categories: filter.categories ^ CATEGORY[c] } });
   const only = (c: Category) => view.set({ filter: { ...filter, categories: CATEGORY[c] } });
   return (
-    <div className="event-filter" role="group" aria-label="Event filter">
+    <div className="event-filter" role="group" aria-label={t('filter.group')}>
       <div className="chips">
         {ORDER.map((c) => {
           const on = (filter.categories & CATEGORY[c]) !== 0;
@@ -25,11 +27,11 @@ export function EventFilter({ shown }: { shown: number }) {
               type="button"
               className={`chip tone-${c}`}
               aria-pressed={on}
-              title={`Show or hide ${CATEGORY_LABELS[c].toLowerCase()} (double-click: only these)`}
+              title={t('filter.toggle', { category: categoryLabel(c).toLowerCase() })}
               onClick={() => toggle(c)}
               onDoubleClick={() => only(c)}
             >
-              {CATEGORY_LABELS[c]}
+              {categoryLabel(c)}
             </button>
           );
         })}
@@ -39,19 +41,19 @@ export function EventFilter({ shown }: { shown: number }) {
           disabled={filter.categories === ALL_CATEGORIES}
           onClick={() => view.set({ filter: { ...filter, categories: ALL_CATEGORIES } })}
         >
-          All
+          {t('filter.all')}
         </button>
       </div>
       <div className="event-filter-right">
         {flows.length > 1 && (
           <span className="flow-select">
-            <label htmlFor={flowId}>Flow</label>
+            <label htmlFor={flowId}>{t('filter.flow')}</label>
             <select
               id={flowId}
               value={filter.flow === null ? '' : String(filter.flow)}
               onChange={(e) => view.set({ filter: { ...filter, flow: e.target.value === '' ? null : Number(e.target.value) } })}
             >
-              <option value="">All flows</option>
+              <option value="">{t('filter.allFlows')}</option>
               {flows.map((f, i) => (
                 <option key={f.id} value={String(i)}>
                   {f.id}
@@ -61,7 +63,7 @@ export function EventFilter({ shown }: { shown: number }) {
           </span>
         )}
         <span className="muted event-count" data-testid="event-count">
-          {formatCount(shown)} events
+          {t('filter.count', { count: shown, formatted: formatCount(shown) })}
         </span>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatClock } from '../../format';
 import { encodeRef, type EventRef } from '../../state/events';
@@ -18,6 +19,7 @@ export function EventTable({ height }: { height: number }) {
   const view = useView();
   const { playback } = useServices();
   const listId = useId();
+  const { t } = useTranslation('events');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [current, setCurrent] = useState(-1);
@@ -70,11 +72,11 @@ export function EventTable({ height }: { height: number }) {
   return (
     <div className="event-table">
       <div className="event-head" aria-hidden="true">
-        <span className="c-time">Time</span>
-        <span className="c-flow">Flow</span>
-        <span className="c-kind">Type</span>
-        <span className="c-where">From → to</span>
-        <span className="c-info">Info</span>
+        <span className="c-time">{t('table.time')}</span>
+        <span className="c-flow">{t('table.flow')}</span>
+        <span className="c-kind">{t('table.type')}</span>
+        <span className="c-where">{t('table.where')}</span>
+        <span className="c-info">{t('table.info')}</span>
       </div>
       <div
         ref={scrollRef}
@@ -82,7 +84,7 @@ export function EventTable({ height }: { height: number }) {
         style={{ height }}
         role="listbox"
         tabIndex={0}
-        aria-label="Events"
+        aria-label={t('table.list')}
         aria-activedescendant={selectedPos >= first && selectedPos < last ? rowId(selectedPos) : undefined}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
@@ -136,7 +138,7 @@ export function EventTable({ height }: { height: number }) {
           })}
         </div>
         {list.length === 0 && (
-          <p className="event-empty">{run.status === 'running' ? 'Waiting for the run…' : 'No events match the filter.'}</p>
+          <p className="event-empty">{run.status === 'running' ? t('table.waiting') : t('table.noMatch')}</p>
         )}
       </div>
     </div>

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useMemo, useRef } from 'react';
 import { formatClock, formatDuration } from '../../format';
-import { FLAG_LABELS } from '../../engine/traceColumns';
+import { t as tr } from '../../i18n';
 import { formatSackBlock, humanize } from '../../state/eventRow';
 import { packetDetails } from '../../state/packetInfo';
 import { usePlayback, useRun, useServices, useView } from '../services';
@@ -12,6 +13,7 @@ export function Inspector() {
   const { selected } = useView();
   const { cursorMs } = usePlayback();
   const owdRef = useRef<HTMLElement>(null);
+  const { t } = useTranslation('events');
   const trace = store.traceView();
   const record = selected?.type === 'record' ? selected.index : null;
   const available = record !== null && trace !== null && record < trace.count;
@@ -32,7 +34,7 @@ export function Inspector() {
   if (!selected) {
     return (
       <div className="inspector inspector-empty" data-testid="inspector" data-ref="">
-        <p className="muted">Click an event, or step with → and ←, to inspect a packet.</p>
+        <p className="muted">{t('inspector.empty')}</p>
       </div>
     );
   }
@@ -40,20 +42,20 @@ export function Inspector() {
     const m = events.markers()[selected.index];
     return (
       <div className="inspector" data-testid="inspector" data-ref={`m${selected.index}`}>
-        <h3>{m ? humanize(m.quantity) : 'TCP event'}</h3>
+        <h3>{m ? humanize(m.quantity) : t('inspector.tcpEvent')}</h3>
         {m ? (
           <dl>
-            <dt>Time</dt>
+            <dt>{t('inspector.time')}</dt>
             <dd>{formatClock(m.timeMs)}</dd>
-            <dt>Series</dt>
+            <dt>{t('inspector.series')}</dt>
             <dd>
               <code>{m.series}</code>
             </dd>
-            <dt>{m.quantity === 'outage' ? 'Lasts' : 'Value'}</dt>
+            <dt>{m.quantity === 'outage' ? t('inspector.lasts') : t('inspector.value')}</dt>
             <dd>{m.quantity === 'outage' ? formatDuration(m.value * 1000) : String(m.value)}</dd>
           </dl>
         ) : (
-          <p className="muted">This event is not in the current run.</p>
+          <p className="muted">{t('inspector.notInRun')}</p>
         )}
       </div>
     );
@@ -62,62 +64,60 @@ export function Inspector() {
     return (
       <div className="inspector" data-testid="inspector" data-ref={`r${selected.index}`}>
         <p className="muted">
-          {run.status === 'running' ? 'Waiting for the run…' : `Record ${selected.index} is not in this run's trace.`}
+          {run.status === 'running' ? t('inspector.waiting') : t('inspector.noRecord', { index: selected.index })}
         </p>
       </div>
     );
   }
   const d = details;
   return (
-    <div className="inspector" data-testid="inspector" data-ref={`r${d.index}`} aria-label="Packet inspector" role="region">
+    <div className="inspector" data-testid="inspector" data-ref={`r${d.index}`} aria-label={t('inspector.region')} role="region">
       <h3>
-        {d.kind === 'ACK' ? `ACK ${d.ack}` : `${d.kind === 'datagram' ? 'Datagram' : 'Segment'} ${d.seq}`}{' '}
-        <span className="muted">
-          flow {d.flow} · packet #{d.uid}
-        </span>
+        {d.kind === 'ACK' ? t('inspector.ackTitle', { n: d.ack }) : t(d.kind === 'datagram' ? 'inspector.datagramTitle' : 'inspector.segmentTitle', { n: d.seq })}{' '}
+        <span className="muted">{t('inspector.packetOf', { flow: d.flow, uid: d.uid })}</span>
       </h3>
       <dl>
-        <dt>On</dt>
+        <dt>{t('inspector.on')}</dt>
         <dd>
           {d.from} → {d.to} <span className="muted">({d.channel})</span>
         </dd>
-        <dt>Fate</dt>
-        <dd className={d.fate === 'delivered' ? '' : 'bad'}>{d.fate}</dd>
-        <dt>{d.kind === 'ACK' ? 'Ack' : 'Seq'}</dt>
-        <dd>{d.kind === 'ACK' ? `${d.ack} (next segment expected)` : `${d.seq}`}</dd>
-        <dt>Size</dt>
-        <dd>{d.sizeBytes} B on the wire</dd>
-        <dt>Flags</dt>
-        <dd>{d.flags.length > 0 ? d.flags.map((f) => FLAG_LABELS[f]).join(', ') : 'none'}</dd>
+        <dt>{t('inspector.fate')}</dt>
+        <dd className={d.fate === 'delivered' ? '' : 'bad'}>{t(`inspector.fates.${d.fate}`)}</dd>
+        <dt>{d.kind === 'ACK' ? t('inspector.ack') : t('inspector.seq')}</dt>
+        <dd>{d.kind === 'ACK' ? t('inspector.ackValue', { n: d.ack }) : `${d.seq}`}</dd>
+        <dt>{t('inspector.size')}</dt>
+        <dd>{t('inspector.sizeValue', { n: d.sizeBytes })}</dd>
+        <dt>{t('inspector.flags')}</dt>
+        <dd>{d.flags.length > 0 ? d.flags.map((f) => t(`flags.${f}`)).join(', ') : t('common:none')}</dd>
         <dt>ECN</dt>
         <dd>
           {(['ect', 'ce', 'ece', 'cwr'] as const).map((b) => (
-            <span key={b} className={`bit ${d.ecn[b] ? 'bit-on' : ''}`} title={d.ecn[b] ? 'set' : 'clear'}>
+            <span key={b} className={`bit ${d.ecn[b] ? 'bit-on' : ''}`} title={d.ecn[b] ? t('inspector.set') : t('inspector.clear')}>
               {b.toUpperCase()} {d.ecn[b] ? '1' : '0'}
             </span>
           ))}
         </dd>
         <dt>SACK</dt>
-        <dd>{d.sack.length > 0 ? `${d.sack.map(([a, b]) => formatSackBlock(a, b)).join(', ')} (segments held above the ACK)` : 'none'}</dd>
+        <dd>{d.sack.length > 0 ? t('inspector.sackValue', { blocks: d.sack.map(([a, b]) => formatSackBlock(a, b)).join(', ') }) : t('common:none')}</dd>
         {d.windowSegments !== null && (
           <>
-            <dt>Window</dt>
-            <dd>{d.windowSegments === 0 ? '0: the sender must stop and probe' : `${d.windowSegments} segments advertised`}</dd>
+            <dt>{t('inspector.window')}</dt>
+            <dd>{d.windowSegments === 0 ? t('inspector.windowZero') : t('inspector.windowValue', { count: d.windowSegments })}</dd>
           </>
         )}
-        <dt>Timestamps</dt>
+        <dt>{t('inspector.timestamps')}</dt>
         <dd>
-          sent {formatClock(d.createdMs)}
-          {d.tsEcrMs !== null ? ` · echoes ${formatClock(d.tsEcrMs)}` : ' · no echo'}
+          {t('inspector.sent', { time: formatClock(d.createdMs) })}
+          {d.tsEcrMs !== null ? t('inspector.echoes', { time: formatClock(d.tsEcrMs) }) : t('inspector.noEcho')}
         </dd>
-        <dt>Queued</dt>
+        <dt>{t('inspector.queued')}</dt>
         <dd>
           {formatClock(d.enqueuedMs)}
-          {d.fate !== 'dropped' && ` · waited ${formatDuration(d.queueingMs)} · sent in ${formatDuration(d.transmissionMs)}`}
+          {d.fate !== 'dropped' && t('inspector.waited', { wait: formatDuration(d.queueingMs), tx: formatDuration(d.transmissionMs) })}
         </dd>
-        <dt>Arrives</dt>
-        <dd>{d.arrivalMs === null ? 'never (refused by the queue)' : formatClock(d.arrivalMs)}</dd>
-        <dt>One-way delay</dt>
+        <dt>{t('inspector.arrives')}</dt>
+        <dd>{d.arrivalMs === null ? t('inspector.never') : formatClock(d.arrivalMs)}</dd>
+        <dt>{t('inspector.owd')}</dt>
         <dd>
           <strong ref={owdRef} data-testid="owd">
             {owdText(d.oneWayDelayMs, d.oneWayAt)}
@@ -126,7 +126,7 @@ export function Inspector() {
       </dl>
       {d.hops.length > 1 && (
         <div className="hops">
-          <span className="muted">Path:</span>
+          <span className="muted">{t('inspector.path')}</span>
           {d.hops.map((h) => (
             <button
               key={h.index}
@@ -134,7 +134,7 @@ export function Inspector() {
               className={`hop ${h.index === d.index ? 'is-here' : ''} ${h.fate !== 'delivered' ? 'bad' : ''}`}
               aria-current={h.index === d.index}
               onClick={() => events.select({ type: 'record', index: h.index })}
-              title={`${h.channel}, queued at ${formatClock(h.enqueuedMs)}, ${h.fate}`}
+              title={t('inspector.hop', { channel: h.channel, time: formatClock(h.enqueuedMs), fate: t(`inspector.fates.${h.fate}`) })}
             >
               {h.from} → {h.to}
             </button>
@@ -146,6 +146,6 @@ export function Inspector() {
 }
 
 function owdText(ms: number, at: 'cursor' | 'arrival' | 'drop'): string {
-  const where = at === 'cursor' ? 'so far' : at === 'arrival' ? 'at arrival on this link' : 'when dropped';
-  return `${formatDuration(ms)} ${where}`;
+  const key = at === 'cursor' ? 'owdSoFar' : at === 'arrival' ? 'owdArrival' : 'owdDrop';
+  return tr(`events:inspector.${key}`, { delay: formatDuration(ms) });
 }
