@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlotsPanel } from '../plots/PlotsPanel';
 import { serializeUrl } from '../state/url';
@@ -36,6 +36,7 @@ const progressStore = new ProgressStore(browserStorage());
 export function LessonPage({ lesson, progressKey, initialStep, notices, onDismiss, history, linkFor }: LessonPageProps) {
   const { t, i18n } = useTranslation('lessons');
   const lang = i18n.language;
+  const radioGroup = useId();
   const [progress, setProgress] = useState<LessonProgress>(() =>
     progressStore.update(progressKey, (p) => ({ ...p, step: initialStep })),
   );
@@ -116,7 +117,7 @@ export function LessonPage({ lesson, progressKey, initialStep, notices, onDismis
                   <label key={i} className={`lesson-option${mark}`}>
                     <input
                       type="radio"
-                      name={`predict-${step}`}
+                      name={`${radioGroup}${step}`}
                       checked={answer === i}
                       disabled={ranThisStep && state.phase !== 'failed'}
                       onChange={() => save((p) => ({ ...p, steps: { ...p.steps, [step]: { ...p.steps[step], answer: i } } }))}

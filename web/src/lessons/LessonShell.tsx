@@ -15,7 +15,7 @@ export function LessonShell({ children, wide }: { children: ReactNode; wide?: bo
     <div className={`app lesson-shell${wide ? ' lesson-shell-wide' : ''}`}>
       <header className="app-header lesson-header">
         <a className="lesson-brand" href={`?lang=${lang}`}>
-          Ackscope
+          {t('shell.brand')}
         </a>
         <nav className="lesson-header-links" aria-label={t('shell.pages')}>
           <a href={`?view=lessons&lang=${lang}`}>{t('shell.lessons')}</a>
@@ -24,8 +24,8 @@ export function LessonShell({ children, wide }: { children: ReactNode; wide?: bo
         </nav>
         <nav className="lesson-langs" aria-label={t('shell.language')}>
           {LANGUAGES.map((l) => (
-            <a key={l} href={withLang(l)} aria-current={l === lang ? 'true' : undefined} lang={l}>
-              {l === 'ko' ? '한국어' : 'English'}
+            <a key={l} href={withLang(l)} aria-current={l === lang ? 'true' : undefined} lang={l} title={t(`shell.languageName.${l}`)}>
+              {t(`shell.languageShort.${l}`)}
             </a>
           ))}
         </nav>

@@ -133,7 +133,7 @@ export function PaperTable({ file, files }: { file: string; files: Record<string
       </header>
       <p className="paper-cells-help">
         {t('cellsHelp', { field: spec.value.field, unit: spec.value.unit || '-', refs: references.map((r) => r.name).join(', ') || t('noReference') })}{' '}
-        <code>ackscope sweep {spec.id}</code>
+        <code>{t('cliCommand', { id: spec.id })}</code>
       </p>
       <div className="paper-controls">
         <button type="button" className="button button-primary" onClick={start} disabled={run.phase === 'running'} data-testid="paper-run">
