@@ -13,7 +13,7 @@ import type { MemoryHistory } from './memoryHistory';
 import { ProgressStore, browserStorage, type LessonProgress } from './progress';
 import { pick, type Lesson } from './schema';
 import { figuresOf, fillTemplate, type RunFigures } from './template';
-import { useLessonRun } from './useLessonRun';
+import { useLessonRun, withLanguage } from './useLessonRun';
 import { SketchPad } from './SketchPad';
 import { resample, type Sketch } from './sketch';
 import './lessons.css';
@@ -194,7 +194,7 @@ function Reveal({ lesson, step, answer, figures, runs, lang }: { lesson: Lesson;
   const s = lesson.steps[step - 1]!;
   const correct = s.predict && answer !== undefined ? s.predict.options[answer]?.correct === true : null;
   const filled = s.reveal ? fillTemplate(pick(s.reveal, lang), figures, runs, lang) : null;
-  const appLink = `${serializeUrl(controller.urlState())}&lang=${encodeURIComponent(lang)}`;
+  const appLink = `?${withLanguage(serializeUrl(controller.urlState()), lang)}`;
   return (
     <div className="lesson-reveal" data-testid="lesson-reveal" role="status">
       {correct !== null && (

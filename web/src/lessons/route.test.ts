@@ -47,3 +47,11 @@ describe('lesson routes', () => {
     expect(pops).toBe(1);
   });
 });
+
+describe('lesson runs keep the page language', () => {
+  it('adds lang= unless the step names one', async () => {
+    const { withLanguage } = await import('./useLessonRun');
+    expect(withLanguage('s=seed000/wired&set=a=1', 'ko')).toBe('s=seed000%2Fwired&set=a%3D1&lang=ko');
+    expect(withLanguage('?s=x&lang=en', 'ko')).toBe('s=x&lang=en');
+  });
+});

@@ -2,6 +2,7 @@
 // finished, so the outcome is revealed only after the learner's own run.
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Summary } from '../generated/types';
 import { useServices } from '../views/services';
 import type { MemoryHistory } from './memoryHistory';
@@ -14,13 +15,16 @@ export type StepRunState =
 
 export function useLessonRun(history: MemoryHistory): { state: StepRunState; run: (step: number, params: string) => void; reset: () => void } {
   const { controller, store } = useServices();
+  const { i18n } = useTranslation();
   const meta = useSyncExternalStore(store.subscribe, store.getMeta);
   const started = useRef(false);
   const [awaiting, setAwaiting] = useState<{ step: number; previousRunId: number | null } | null>(null);
   const [state, setState] = useState<StepRunState>({ phase: 'idle' });
 
   const run = useCallback(
-    (step: number, params: string) => {
+    (step: number, stepParams: string) => {
+      // The run's link carries the page's language, or the app would switch to the browser's.
+      const params = withLanguage(stepParams, i18n.language);
       setAwaiting({ step, previousRunId: store.getMeta().runId });
       setState({ phase: 'running', step, progress: 0 });
       if (!started.current) {
@@ -33,7 +37,7 @@ export function useLessonRun(history: MemoryHistory): { state: StepRunState; run
         controller.rerun();
       }
     },
-    [controller, history, store],
+    [controller, history, store, i18n],
   );
 
   const reset = useCallback(() => {
@@ -55,4 +59,11 @@ export function useLessonRun(history: MemoryHistory): { state: StepRunState; run
   }, [awaiting, meta]);
 
   return { state, run, reset };
+}
+
+/** `params` with `lang=` set to the page's language unless it names one. */
+export function withLanguage(params: string, lang: string): string {
+  const q = new URLSearchParams(params.startsWith('?') ? params.slice(1) : params);
+  if (!q.has('lang')) q.set('lang', lang);
+  return q.toString();
 }
