@@ -1,5 +1,6 @@
 // Writes scenarios/schema.json (from the engine's Rust types, through the wasm
-// build) and web/src/generated/types.ts (TypeScript from that schema).
+// build), web/src/generated/types.ts (TypeScript from that schema) and
+// web/src/generated/traceVocabulary.ts (the trace's kinds, fates and flags).
 // `--check` compares instead of writing and fails when either is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { compile } from 'json-schema-to-typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = `${root}web/src/engine/pkg/`;
-const { initSync, schema } = await import(`${pkg}ackscope_wasm.js`);
+const { initSync, schema, traceVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
 initSync({ module: readFileSync(`${pkg}ackscope_wasm_bg.wasm`) });
 
 const schemaJson = JSON.parse(schema());
@@ -30,9 +31,25 @@ const ts = await compile(withoutRefDefaults, 'Scenario', {
   format: false,
 });
 
+/** `export const Name = { name: value, ... } as const;` with each term's doc. */
+function constObject(name, doc, terms, hex) {
+  const lines = terms.map((t) => `  /** ${t.doc} */\n  ${t.name}: ${hex ? `0x${t.value.toString(16)}` : t.value},`);
+  return `/** ${doc} */\nexport const ${name} = {\n${lines.join('\n')}\n} as const;\n`;
+}
+const vocabulary = JSON.parse(traceVocabularyJson());
+const vocabularyTs = [
+  banner,
+  '// The trace columns\' values, from the engine\'s record::vocabulary.',
+  '',
+  constObject('PacketKind', "Packet kinds of the trace's `kind` column.", vocabulary.kinds, false),
+  constObject('PacketFate', 'What became of a record on its channel (the `fate` column).', vocabulary.fates, false),
+  constObject('FLAG', "Bits of the trace's `flags` column.", vocabulary.flags, true),
+].join('\n');
+
 const outputs = [
   [`${root}scenarios/schema.json`, schemaText],
   [`${root}web/src/generated/types.ts`, ts],
+  [`${root}web/src/generated/traceVocabulary.ts`, vocabularyTs],
 ];
 const check = process.argv.includes('--check');
 let stale = 0;

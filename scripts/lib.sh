@@ -58,6 +58,16 @@ ensure_browser() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# tshark reads exported captures in the tests (checksums, TCP analysis). The
+# debconf answer keeps wireshark-common from asking about setuid dumpcap.
+ensure_tshark() {
+  command -v tshark >/dev/null && return
+  say "Installing tshark for the capture tests"
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | as_root debconf-set-selections
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tshark >/dev/null
+}
+
 build_wasm() {
   say "Building the wasm engine"
   (cd "$ENGINE" && cargo build --release --target wasm32-unknown-unknown -p ackscope-wasm)

@@ -6,8 +6,11 @@ ensure_rust
 ensure_wasm_bindgen
 ensure_npm
 ensure_browser
+ensure_tshark
 say "Rust tests"
 (cd "$ENGINE" && cargo test --workspace --quiet)
+say "Fuzz targets, a short fixed run each (fuzz/run.sh; a long run is fuzz/run.sh <target> <runs>)"
+bash "$ROOT/fuzz/run.sh"
 build_wasm
 say "Building the CLI (for the native-vs-wasm digest test)"
 (cd "$ENGINE" && cargo build --release -p ackscope-cli --quiet)

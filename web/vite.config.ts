@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -8,7 +9,28 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: `${repo}public`,
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline after the first visit: a Workbox service worker precaches the
+    // app, its chunks, the engine worker and the .wasm engine. autoUpdate
+    // activates a new build at once, so a reload always shows the latest app.
+    // The manifest and icons live in public/ (manifest: false here) and are
+    // precached by the glob like the rest.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm,webmanifest,png,svg}'],
+        // The wasm engine is a few megabytes.
+        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+        // The worker imports the engine's glue as `...js?instance=N` (one per restart).
+        ignoreURLParametersMatching: [/^instance$/, /^utm_/, /^fbclid$/],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   server: {
     // Scenario files live outside web/ (in scenarios/) and are imported raw.
     fs: { allow: [repo] },

@@ -3,17 +3,37 @@
 # (ns-2's useHeaders_ false, its default before November 2001), no limited
 # transmit (singledup_ 0, also its default until November 2001), FTP from i to j
 # and, two-way, from j to i; optionally ACKs first in both queues.
-# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1>
+# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1> [old 0|1]
 #   agent: TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
 #   sink:  TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
+#   old:   1 for the timer defaults before 2001 (below)
 # Prints flow i->j's throughput in kbit/s between 10 s and 20 s, as the paper's tables.
-foreach {agent sinkType rate twoway acksfirst} $argv break
+foreach {agent sinkType rate twoway acksfirst old} $argv break
+if {$old eq ""} { set old 0 }
 
 set ns [new Simulator]
 Agent/TCP set packetSize_ 1000
 Agent/TCP set window_ 64
 Agent/TCP set useHeaders_ false
 Agent/TCP set singledup_ 0
+if {$old} {
+    # ns-2's timer and window defaults before each was changed (dates from
+    # ns-default.tcl): 100 ms ticks (until 2002/03/07), no RTO minimum (minrto_
+    # added 2001/05/10), 6 s initial RTO (until 2006/01/21), the timer restarted
+    # before the RTT sample (timerfix_, 2001/05/11), the minimum after backoff
+    # (rfc2988_, 2002/03/07), whole-window halving (precisionReduce_, 2006/01/24),
+    # updated_rttvar_ (2006/01/21, read by no C++ code) and the sink echoing the
+    # triggering segment's timestamp (ts_echo_bugfix_, 2003/08/13; no timestamps here).
+    Agent/TCP set tcpTick_ 0.1
+    Agent/TCP set minrto_ 0
+    Agent/TCP set rtxcur_init_ 6.0
+    Agent/TCP set maxrto_ 100000
+    Agent/TCP set timerfix_ false
+    Agent/TCP set rfc2988_ false
+    Agent/TCP set precisionReduce_ false
+    Agent/TCP set updated_rttvar_ false
+    Agent/TCPSink set ts_echo_bugfix_ false
+}
 
 set i [$ns node]
 set j [$ns node]

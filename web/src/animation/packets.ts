@@ -148,6 +148,8 @@ export function packetsAt(
       frame.count++;
       continue;
     }
+    // Removed from the queue by ACK filtering at txStart: it never goes on the wire.
+    if (fate === PacketFate.filtered) continue;
     if (t < txEnd) frame.queues[channel]?.push({ index: i, flow, ack, retransmission, flags, kind, transmitting: true });
     const pos = lanePosition(txStart, txEnd, delay, t);
     const corrupted = fate === PacketFate.corrupted;

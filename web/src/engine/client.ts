@@ -3,6 +3,7 @@
 
 import type { Recording } from '../generated/types';
 import { t as tr } from '../i18n';
+import { runBudget, type RunBudget } from './budget';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
 import type { TraceChunk } from './traceColumns';
 
@@ -19,6 +20,8 @@ export interface RunRequest {
   format: ScenarioFormat;
   overrides: Override[];
   recording: Recording;
+  /** Default: this browser's budget (see budget.ts); null: none. */
+  budget?: RunBudget | null;
 }
 
 export type RunListener = (msg: RunMessage) => void;
@@ -73,8 +76,16 @@ export class EngineClient {
     // the old run are dropped below since it is no longer the active one.
     const runId = this.nextId++;
     this.active = { runId, listener };
-    this.channel.send({ type: 'run', runId, ...request, overrides: [...request.overrides] });
+    const budget = request.budget === undefined ? runBudget() : request.budget;
+    const { text, format, recording } = request;
+    this.channel.send({ type: 'run', runId, text, format, recording, overrides: [...request.overrides], ...(budget ? { budget } : {}) });
     return runId;
+  }
+
+  /** Goes on with a run that stopped at its budget. */
+  continueRun(): void {
+    const run = this.active;
+    if (run) this.channel.send({ type: 'continue', runId: run.runId });
   }
 
   /**

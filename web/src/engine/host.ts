@@ -5,6 +5,7 @@
 
 import type { FieldError, Scenario, SeriesInfo, Summary } from '../generated/types';
 import type { EngineError, EngineToUi, Override, ScenarioFormat, Topology, UiToEngine } from './protocol';
+import type { RunBudget } from './budget';
 import { resolveOverrides, type ValidateFn, type ValidateResult } from './resolve';
 import { concatChunks, readColumns, sliceChunk, type TraceArrays, type TraceChunk } from './traceColumns';
 
@@ -62,6 +63,11 @@ interface ActiveRun {
   /** Events per runFor call, adapted so one call takes about 2 ms. */
   batch: number;
   startedWall: number;
+  budget: RunBudget | null;
+  /** Events and wall time (from `allowanceStart`) this run may reach before it pauses. */
+  eventLimit: number;
+  allowanceStart: number;
+  paused: boolean;
 }
 
 /** A trace window being simulated: the run again from 0, keeping records in [fromMs, toMs]. */
@@ -121,11 +127,20 @@ export class EngineHost {
         return;
       case 'run':
         this.cancelCurrent();
-        this.start(api, msg.runId, msg.text, msg.format, msg.overrides, msg.recording);
+        this.start(api, msg.runId, msg.text, msg.format, msg.overrides, msg.recording, msg.budget ?? null);
         return;
       case 'cancel':
         if (this.current?.runId === msg.runId) this.cancelCurrent();
         return;
+      case 'continue': {
+        const run = this.current;
+        if (run?.runId !== msg.runId || !run.paused || !run.budget) return;
+        run.paused = false;
+        run.eventLimit = run.engine.events + run.budget.maxEvents;
+        run.allowanceStart = this.deps.now();
+        this.deps.yieldThen(() => this.slice(api, run));
+        return;
+      }
       case 'traceWindow':
         this.startWindow(api, msg);
         return;
@@ -211,6 +226,7 @@ export class EngineHost {
     format: ScenarioFormat,
     overrides: readonly Override[],
     recording: string,
+    budget: RunBudget | null,
   ): void {
     const overridesJson = JSON.stringify(overrides);
     let engine: EngineLike;
@@ -226,7 +242,17 @@ export class EngineHost {
       this.deps.post({ type: 'error', runId, error: this.failure(api, e) });
       return;
     }
-    const run: ActiveRun = { runId, engine, batch: 2000, startedWall: this.deps.now() };
+    const started = this.deps.now();
+    const run: ActiveRun = {
+      runId,
+      engine,
+      batch: 2000,
+      startedWall: started,
+      budget,
+      eventLimit: budget?.maxEvents ?? Number.POSITIVE_INFINITY,
+      allowanceStart: started,
+      paused: false,
+    };
     this.current = run;
     try {
       this.deps.post({
@@ -250,14 +276,21 @@ export class EngineHost {
     try {
       const deadline = this.deps.now() + this.budgetMs;
       let finished = false;
+      let overBudget: 'events' | 'wall' | null = null;
       do {
         const t0 = this.deps.now();
-        finished = engine.runFor(run.batch);
+        // Never past the event budget: the pause lands on it exactly.
+        const left = run.eventLimit - engine.events;
+        finished = engine.runFor(Math.max(1, Math.min(run.batch, left)));
         const spent = this.deps.now() - t0;
         // Keep single calls short so the slice ends near its budget.
         if (spent < 1) run.batch = Math.min(run.batch * 2, 1 << 20);
         else if (spent > 4) run.batch = Math.max(100, Math.floor(run.batch / 2));
-      } while (!finished && this.deps.now() < deadline);
+        if (!finished && run.budget) {
+          if (engine.events >= run.eventLimit) overBudget = 'events';
+          else if (this.deps.now() - run.allowanceStart >= run.budget.maxWallMs) overBudget = 'wall';
+        }
+      } while (!finished && overBudget === null && this.deps.now() < deadline);
 
       this.deps.post({
         type: 'progress',
@@ -281,6 +314,20 @@ export class EngineHost {
         this.current = null;
         engine.free();
         this.deps.post(msg);
+        return;
+      }
+      if (overBudget !== null) {
+        // Keep the engine: `continue` goes on from here, `cancel` or a new run frees it.
+        run.paused = true;
+        this.deps.post({
+          type: 'paused',
+          runId: run.runId,
+          reason: overBudget,
+          summary: JSON.parse(engine.summaryJson()) as Summary,
+          events: engine.events,
+          nowMs: engine.nowMs,
+          wallMs: this.deps.now() - run.startedWall,
+        });
         return;
       }
     } catch (e) {

@@ -3,6 +3,7 @@
 // validations, `runId` for runs), so stale replies can be recognised and dropped.
 
 import type { FieldError, Recording, Scenario, SeriesInfo, Summary, Topology } from '../generated/types';
+import type { RunBudget } from './budget';
 import { columnBuffers, type TraceChunk } from './traceColumns';
 
 export type ScenarioFormat = 'toml' | 'json';
@@ -97,8 +98,12 @@ export type UiToEngine =
       format: ScenarioFormat;
       overrides: Override[];
       recording: Recording;
+      /** Absent: no budget. */
+      budget?: RunBudget;
     }
   | { type: 'cancel'; runId: number }
+  /** Go on with a run that stopped at its budget, with one more budget. */
+  | { type: 'continue'; runId: number }
   | {
       /**
        * The trace of a run between two times, simulated again from the start
@@ -135,6 +140,8 @@ export type EngineToUi =
     }
   | { type: 'done'; runId: number; summary: Summary; digest: string; events: number; wallMs: number }
   | { type: 'cancelled'; runId: number }
+  /** The run reached its budget: the summary so far; it waits for `continue` or `cancel`. */
+  | { type: 'paused'; runId: number; reason: 'events' | 'wall'; summary: Summary; events: number; nowMs: number; wallMs: number }
   | { type: 'traceWindowed'; requestId: number; fromMs: number; toMs: number; trace: TraceChunk | null }
   | { type: 'traceWindowFailed'; requestId: number; error: EngineError }
   | { type: 'error'; runId: number; error: EngineError };

@@ -2,6 +2,8 @@
 // TraceDrain, transfers their buffers, and the store appends them; adding a
 // column the engine exposes is one line here.
 
+import { FLAG, PacketFate, PacketKind } from '../generated/traceVocabulary';
+
 /** Typed-array kinds a column can have. */
 export interface ColumnArrays {
   f64: Float64Array;
@@ -89,33 +91,17 @@ export function emptyColumns(count: number): TraceArrays {
   return out as TraceArrays;
 }
 
-/** Packet kinds of the `kind` column. */
-export const PacketKind = { data: 0, ack: 1, datagram: 2 } as const;
-/** What became of a record on its channel. */
-export const PacketFate = { delivered: 0, dropped: 1, corrupted: 2 } as const;
+// Kinds, fates and flag bits are generated from the engine's Rust types
+// (npm run gen:types), so a new fate or flag cannot be missed here.
+export { FLAG, PacketFate, PacketKind };
 
-/** Bits of the `flags` column (the engine's packet::flags). */
-export const FLAG = {
-  retransmission: 1 << 0,
-  ect: 1 << 1,
-  ce: 1 << 2,
-  ece: 1 << 3,
-  cwr: 1 << 4,
-  /** Made by a middlebox on an endpoint's behalf (a split proxy's early ACK). */
-  spoofed: 1 << 5,
-  /** Resent from a middlebox's cache (Snoop's local retransmission). */
-  localRetransmission: 1 << 6,
-  /** Marked for the one-way delay estimator. */
-  marked: 1 << 7,
-  /** ns-2's SYN: segment 0 without payload. */
-  syn: 1 << 8,
-  /** The first segment resent after a timeout (spurious if the receiver already had it). */
-  timeoutRetransmission: 1 << 9,
-  /** Sent in fragments over a link whose MTU it exceeded. */
-  fragmented: 1 << 10,
-  /** An ACK advertising a receive window. */
-  window: 1 << 11,
-} as const;
+export type FateName = keyof typeof PacketFate;
+/** Fate names by column value. */
+const FATE_BY_VALUE = new Map<number, FateName>(Object.entries(PacketFate).map(([name, value]) => [value, name as FateName]));
+/** The name of a `fate` value; an unknown value is shown as such, never as delivered. */
+export function fateOf(value: number): FateName | 'unknown' {
+  return FATE_BY_VALUE.get(value) ?? 'unknown';
+}
 export type FlagName = keyof typeof FLAG;
 
 

@@ -82,7 +82,7 @@ export type QueueCapacity = string
  * This interface was referenced by `Scenario`'s JSON-Schema
  * via the `definition` "Recording".
  */
-export type Recording = ("full" | "series" | "summary")
+export type Recording = ("full" | "series" | "trace" | "summary")
 /**
  * Which retransmission timer a sender runs.
  * 
@@ -328,6 +328,18 @@ owd_estimator?: boolean
  */
 owd_probes?: number
 /**
+ * ns-2's precisionReduce_ (2006/01/24): halving keeps cwnd's fraction;
+ * false: half of the whole window, rounded down.
+ */
+precision_reduce?: boolean
+/**
+ * ns-2's older defaults, each true as in ns-2.35 (false gives the behaviour
+ * before the date given). `rfc2988` (ns-2 timer only; 2002/03/07): the RTO
+ * minimum applies before backoff and backoff stops at `max_rto`; false:
+ * after backoff, which stops at 64 times.
+ */
+rfc2988?: boolean
+/**
  * Retransmission timer: RFC 6298, or ns-2's tick-based one (ticks of
  * `clock_granularity`, as ns-2's tcpTick_).
  */
@@ -344,9 +356,25 @@ rwnd?: string
  */
 syn?: boolean
 /**
+ * ns-2's timerfix_ (2001/05/11): a new ACK restarts the retransmission
+ * timer after taking its RTT sample; false: before, with the old RTO.
+ */
+timerfix?: boolean
+/**
  * Timestamps option (RFC 7323): 12 more header bytes, an RTT sample per ACK.
  */
 timestamps?: boolean
+/**
+ * ns-2's TCPSink ts_echo_bugfix_ (2003/08/13), with `timestamps`: ACKs
+ * echo TS.Recent (RFC 7323 4.3); false: the timestamp of the segment
+ * that triggered the ACK.
+ */
+ts_echo_bugfix?: boolean
+/**
+ * ns-2's updated_rttvar_ (2006/01/21; ns2 timer only). ns-2.35 binds it in
+ * Tcl but its C++ never reads it, so it changes nothing there or here.
+ */
+updated_rttvar?: boolean
 variant?: Variant
 /**
  * Vegas: segments queued below which the window grows (ns-2: 1).
@@ -1081,11 +1109,11 @@ corrupted: number
  */
 direction: ("reverse" | "forward")
 /**
- * Packets refused by the queue: full, RED's drops, or a full shared buffer.
+ * Packets refused by the queue: full, RED's or an AQM's drops, or a full shared buffer.
  */
 drops: number
 /**
- * RED's random (early) drops, counted in `drops` too.
+ * RED's random (early) drops and CoDel's and PIE's control-law drops, counted in `drops` too.
  */
 early_drops: number
 /**
@@ -1098,7 +1126,7 @@ from: string
  */
 id: string
 /**
- * Packets RED marked Congestion Experienced (ECN) instead of dropping.
+ * Packets RED or an AQM marked Congestion Experienced (ECN) instead of dropping.
  */
 marks: number
 /**

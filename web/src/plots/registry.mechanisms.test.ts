@@ -36,6 +36,20 @@ describe('plots of the mechanism examples', () => {
     expect(plotsFor(store.getMeta().seriesInfo, true, { id: 'ftp', variant: 'reno' }).map((p) => p.id)).toContain('proxy');
   }, 60_000);
 
+  it("draws a bounded proxy buffer against its limit, within the y range", async () => {
+    const store = await runIntoStore('examples/split-proxy', [['middleboxes.pep.split.buffer', '64KB']]);
+    const model = plot('proxy').build(inputs(store, 'ftp'));
+    const limit = model.layers.find((l) => l.key.endsWith('.proxy_buffer_limit'));
+    expect(limit?.label).toMatch(/limit$/);
+    expect(limit?.dashed).toBe(true);
+    expect(Array.from(limit?.data?.values ?? [])).toEqual([64000]);
+    expect(model.yMax).toBeGreaterThanOrEqual(64000);
+    const held = model.layers.find((l) => l.key.endsWith('.proxy_buffer'));
+    expect(Math.max(...Array.from(held?.data?.values ?? [0]))).toBeLessThanOrEqual(64000);
+    // No plot of its own.
+    expect(plotsFor(store.getMeta().seriesInfo, true, { id: 'ftp', variant: 'reno' }).map((p) => p.id)).not.toContain('q.proxy_buffer_limit');
+  }, 60_000);
+
   it('shades each handoff on the cwnd plot for its duration', async () => {
     const store = await runIntoStore('examples/handoff');
     const bands = plot('cwnd').build(inputs(store, 'ftp')).layers.filter((l) => l.marker === 'band');

@@ -293,6 +293,9 @@ interface Overlay {
 /** RED's average queue (packets mode) over the queue it governs. */
 const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: 'packets', labelKey: 'redAverage' };
 
+/** A split proxy's buffer limit (all its connections) over what it holds. */
+const PROXY_LIMIT: Overlay = { quantity: 'proxy_buffer_limit', unit: 'bytes', labelKey: 'bufferLimit' };
+
 function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean, overlay?: Overlay): PlotDef {
   return {
     id,
@@ -321,7 +324,8 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
         const label = `${ownerLabel(s.info.owner)} ${tr(`plots:layers.${overlay.labelKey}`)}`;
         return [own, { key: extra.info.name, label, colour, style: 'step', dashed: true, data: asData(extra) }];
       });
-      const max = Math.max(...shown.map((s) => maxValue(s)), 0);
+      const limits = overlay === PROXY_LIMIT ? shown.map((s) => inputs.store.seriesByName(`${s.info.owner}.${PROXY_LIMIT.quantity}`)) : [];
+      const max = Math.max(...shown.map((s) => maxValue(s)), ...limits.map((l) => (l ? maxValue(l) : 0)), 0);
       return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
     },
   };
@@ -371,7 +375,7 @@ export const PLOTS: readonly PlotDef[] = [
   owd,
   { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: 'packets' },
   sojourn,
-  { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true), unit: 'bytes' },
+  { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true, PROXY_LIMIT), unit: 'bytes' },
   { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: 'packets' },
 ];
 
@@ -380,7 +384,7 @@ const CLAIMED = new Set(PLOTS.flatMap((p) => p.quantities));
 /** Plots for series no plot above claims, one per quantity (named "q.<quantity>"). */
 export function extraPlots(series: readonly SeriesInfo[]): PlotDef[] {
   // An overlay needs no plot of its own when every series of it is overlaid.
-  const overlaid = (s: SeriesInfo) => s.quantity === RED_AVERAGE.quantity && s.unit === RED_AVERAGE.unit;
+  const overlaid = (s: SeriesInfo) => [RED_AVERAGE, PROXY_LIMIT].some((o) => s.quantity === o.quantity && s.unit === o.unit);
   const own = series.filter((s) => !overlaid(s));
   const quantities = [...new Set(own.map((s) => s.quantity))].filter((q) => !CLAIMED.has(q));
   return quantities.map((q) => {

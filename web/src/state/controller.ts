@@ -244,6 +244,12 @@ export class AppController {
     void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
   }
 
+  /** Gives a run stopped at its budget one more budget. */
+  continueRun(): void {
+    this.deps.client.continueRun();
+    this.deps.store.resume();
+  }
+
   cancel(): void {
     this.deps.client.cancel();
     this.clientB?.cancel();
@@ -393,7 +399,7 @@ export class AppController {
     // An unchanged run A (only run B's settings changed) keeps its results.
     const keyA = runKey(entry.text, resolution.accepted);
     const meta = this.deps.store.getMeta();
-    const alive = meta.status === 'running' || meta.status === 'done';
+    const alive = meta.status === 'running' || meta.status === 'paused' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
       this.runningA = keyA;
       this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };

@@ -2,7 +2,7 @@
 // list renders only the rows in view and tests read the same words.
 
 import type { Topology } from '../engine/protocol';
-import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
+import { FLAG, fateOf, PacketFate, PacketKind } from '../engine/traceColumns';
 import { t as tr } from '../i18n';
 import type { EventRef, MarkerEvent } from './events';
 import { channelEnds } from './packetInfo';
@@ -84,7 +84,7 @@ export function eventRowText(
   if (kind !== PacketKind.ack && flags & (FLAG.retransmission | FLAG.localRetransmission)) tone = 'retx';
   if (flags & (FLAG.spoofed | FLAG.localRetransmission)) tone = 'middlebox';
   if (fate === PacketFate.corrupted) tone = 'corrupt';
-  if (fate === PacketFate.dropped) tone = 'drop';
+  if (fate === PacketFate.dropped || fate === PacketFate.filtered) tone = 'drop';
   return {
     timeMs: trace.enqueuedMs[i] ?? 0,
     flow: topology?.flows[trace.flow[i] ?? 0]?.id ?? String(trace.flow[i] ?? 0),
@@ -92,7 +92,7 @@ export function eventRowText(
     where: `${ends.from} \u2192 ${ends.to}`,
     ends: { from: ends.from, to: ends.to },
     info: parts.join(' \u00b7 '),
-    outcome: fate === PacketFate.dropped ? tr('events:row.dropped') : fate === PacketFate.corrupted ? tr('events:row.corrupted') : '',
+    outcome: fate === PacketFate.delivered ? '' : tr(`events:row.${fateOf(fate)}`),
     tone,
   };
 }

@@ -85,6 +85,23 @@ describe('packetDetails', () => {
     expect(d?.ecn.ece).toBe(true);
   });
 
+  it('shows an ACK removed by ACK filtering as filtered, never arriving', () => {
+    // Fate 3 is the engine's Fate::Filtered: queued at 130, replaced by a newer ACK at 134.
+    const filtered = traceFixture(
+      [{ uid: 9, channel: 2, enqueuedMs: 130, txStartMs: 134, txEndMs: 134, createdMs: 129, seq: 7, size: 40, kind: PacketKind.ack, fate: 3 }],
+      [10, 100, 100],
+    );
+    expect(packetDetails(filtered, topology, 0, 200)).toMatchObject({
+      fate: 'filtered',
+      arrivalMs: null,
+      oneWayAt: 'drop',
+      oneWayDelayMs: 5,
+      queueingMs: 4,
+      transmissionMs: 0,
+    });
+    expect(PacketFate.filtered).toBe(3);
+  });
+
   it('is null outside the trace', () => {
     expect(packetDetails(trace, topology, 5, 0)).toBeNull();
     expect(packetDetails(trace, topology, -1, 0)).toBeNull();

@@ -3,12 +3,13 @@
 
 import type { Topology } from '../engine/protocol';
 import { t as tr } from '../i18n';
-import { FLAG, flagNames, PacketFate, PacketKind, type FlagName } from '../engine/traceColumns';
+import { FLAG, fateOf, flagNames, PacketKind, type FateName as TraceFateName, type FlagName } from '../engine/traceColumns';
 import { lowerBound } from './search';
 import type { TraceView } from './trace';
 
 export type KindName = 'data' | 'ACK' | 'datagram';
-export type FateName = 'delivered' | 'dropped' | 'corrupted';
+/** A record's fate; `filtered`: removed from its queue by ACK filtering. */
+export type FateName = TraceFateName | 'unknown';
 
 export interface Hop {
   index: number;
@@ -59,18 +60,13 @@ export interface PacketDetails {
 }
 
 const KINDS: Record<number, KindName> = { [PacketKind.data]: 'data', [PacketKind.ack]: 'ACK', [PacketKind.datagram]: 'datagram' };
-const FATES: Record<number, FateName> = {
-  [PacketFate.delivered]: 'delivered',
-  [PacketFate.dropped]: 'dropped',
-  [PacketFate.corrupted]: 'corrupted',
-};
 
 export function kindName(kind: number): KindName {
   return KINDS[kind] ?? 'data';
 }
 
 export function fateName(fate: number): FateName {
-  return FATES[fate] ?? 'delivered';
+  return fateOf(fate);
 }
 
 /** The node labels at both ends of a channel. */
@@ -93,7 +89,9 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
   const txStartMs = at(trace.txStartMs);
   const txEndMs = at(trace.txEndMs);
   const createdMs = at(trace.createdMs);
-  const arrivalMs = fate === 'dropped' ? null : txEndMs + delay;
+  // Refused by the queue or removed from it (ACK filtering): it never arrives.
+  const neverSent = fate === 'dropped' || fate === 'filtered';
+  const arrivalMs = neverSent ? null : txEndMs + delay;
   const sackLen = Math.min(3, at(trace.sackLen));
   const sack: [number, number][] = [];
   for (let k = 0; k < sackLen; k++) sack.push([at(trace.sackBlocks, index * 6 + 2 * k), at(trace.sackBlocks, index * 6 + 2 * k + 1)]);
@@ -107,7 +105,8 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
   let end: number;
   if (arrivalMs === null) {
     oneWayAt = 'drop';
-    end = enqueuedMs;
+    // A filtered ACK waited in the queue until a newer one replaced it.
+    end = fate === 'filtered' ? txStartMs : enqueuedMs;
   } else if (cursorMs >= enqueuedMs && cursorMs < arrivalMs) {
     oneWayAt = 'cursor';
     end = cursorMs;
@@ -144,7 +143,7 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
     arrivalMs,
     fate,
     queueingMs: fate === 'dropped' ? 0 : txStartMs - enqueuedMs,
-    transmissionMs: fate === 'dropped' ? 0 : txEndMs - txStartMs,
+    transmissionMs: neverSent ? 0 : txEndMs - txStartMs,
     oneWayDelayMs: end - createdMs,
     oneWayAt,
     hops: hopsOf(trace, topology, index),

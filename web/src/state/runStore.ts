@@ -7,7 +7,7 @@ import type { EngineError, RunMessage, Topology } from '../engine/protocol';
 import { Column, f64 } from './columns';
 import { TraceColumns, type TraceView } from './trace';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+export type RunStatus = 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'error';
 
 export interface RunMeta {
   runId: number | null;
@@ -25,6 +25,8 @@ export interface RunMeta {
   /** Wall time the run took, ms. */
   wallMs: number | null;
   error: EngineError | null;
+  /** Why a paused run stopped: its event or its wall-clock budget. */
+  pausedReason: 'events' | 'wall' | null;
   /** Bumped whenever series or trace data change. */
   dataVersion: number;
   /**
@@ -62,6 +64,7 @@ const IDLE: RunMeta = {
   events: 0,
   summary: null,
   digest: null,
+  pausedReason: null,
   wallMs: null,
   error: null,
   dataVersion: 0,
@@ -108,7 +111,7 @@ export class RunStore {
 
   /** A run was requested; its data replace the current ones when it starts. */
   begin(runId: number): void {
-    this.set({ runId, status: 'running', error: null, summary: null, digest: null, wallMs: null, progress: 0, events: 0 });
+    this.set({ runId, status: 'running', error: null, summary: null, digest: null, wallMs: null, progress: 0, events: 0, pausedReason: null });
   }
 
   receive(msg: RunMessage): void {
@@ -157,10 +160,19 @@ export class RunStore {
       case 'cancelled':
         this.set({ status: 'cancelled' });
         return;
+      case 'paused':
+        // The partial summary; the data so far came with the progress messages.
+        this.set({ status: 'paused', pausedReason: msg.reason, summary: msg.summary, events: msg.events, nowMs: msg.nowMs, wallMs: msg.wallMs });
+        return;
       case 'error':
         this.set({ status: 'error', error: msg.error });
         return;
     }
+  }
+
+  /** A paused run goes on (the engine was asked to continue). */
+  resume(): void {
+    if (this.meta.status === 'paused') this.set({ status: 'running', pausedReason: null, summary: null });
   }
 
   /** Series `id` of the current run (views valid until the next append). */

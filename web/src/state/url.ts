@@ -58,6 +58,11 @@ export const DEFAULT_SCENARIO = 'seed000/wired';
 export const CUSTOM_SCENARIO = 'custom';
 export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
+/** A link longer than this, or with more parameters, is cut to its first part (one notice says so). */
+export const MAX_URL_LENGTH = 64_000;
+export const MAX_URL_PARAMS = 200;
+/** Problems listed one by one; the rest are counted in one more. */
+export const MAX_PROBLEMS = 20;
 const MAX_PLOTS = 24;
 const PARAMS = ['s', 'cs', 'seed', 'set', 'cmp', 'bset', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'present', 'lang'] as const;
 const MULTI = new Set(['set', 'bset']);
@@ -118,9 +123,32 @@ export interface ParseOptions {
   plots?: { accepts(name: string): boolean; names: readonly string[] };
 }
 
+/**
+ * The link cut to MAX_URL_LENGTH characters and MAX_URL_PARAMS parameters
+ * (at a parameter boundary), and how many parameters were left out.
+ */
+function bound(search: string): { kept: [string, string][]; dropped: number } {
+  let text = search.startsWith('?') ? search.slice(1) : search;
+  let dropped = 0;
+  if (text.length > MAX_URL_LENGTH) {
+    const cut = text.lastIndexOf('&', MAX_URL_LENGTH);
+    const rest = text.slice(cut < 0 ? 0 : cut + 1);
+    dropped += rest.split('&').filter((p) => p !== '').length;
+    text = cut < 0 ? '' : text.slice(0, cut);
+  }
+  const kept: [string, string][] = [];
+  for (const pair of new URLSearchParams(text)) {
+    if (kept.length < MAX_URL_PARAMS) kept.push(pair);
+    else dropped += 1;
+  }
+  return { kept, dropped };
+}
+
 export function parseUrl(search: string, options: ParseOptions = {}): { state: UrlState; problems: UrlProblem[] } {
-  const params = new URLSearchParams(search);
+  const { kept: params, dropped } = bound(search);
   const problems: UrlProblem[] = [];
+  /** Repeats of single-valued parameters, reported once per name. */
+  const repeats = new Map<string, { count: number; problem: UrlProblem }>();
   const fallbackScenario = options.defaultScenario ?? DEFAULT_SCENARIO;
   const state: UrlState = { scenario: fallbackScenario, seed: null, sets: [], t: 0 };
   const sets = new Map<string, string>();
@@ -142,7 +170,14 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
       continue;
     }
     if (!MULTI.has(name) && seen.has(name)) {
-      problem(tr('notices:problem.repeated'), tr('notices:allowed.oneValue'));
+      const r = repeats.get(name);
+      if (r) r.count += 1;
+      else {
+        // Reported in the place of the first repeat; its count is filled in below.
+        const first: UrlProblem = { param: name, value: shown, problem: '', allowed: tr('notices:allowed.oneValue') };
+        problems.push(first);
+        repeats.set(name, { count: 1, problem: first });
+      }
       continue;
     }
     seen.add(name);
@@ -205,7 +240,9 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
             known ? known.names.join(', ') : ALLOWED.plots,
           );
         }
-        state.plots = [...new Set(good)].slice(0, MAX_PLOTS);
+        // Keep what is valid; when nothing is, the default plots stay (an
+        // unknown name must not empty every plot, nor be written back).
+        if (good.length > 0 || names.length === 0) state.plots = [...new Set(good)].slice(0, MAX_PLOTS);
         break;
       }
       case 'zoom': {
@@ -223,8 +260,13 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
       case 'ev': {
         const kinds = value === '' ? [] : value.split(',');
         const bad = kinds.filter((k) => !(EVENT_KINDS as readonly string[]).includes(k));
-        if (bad.length > 0) problem(tr('notices:problem.unknownKind', { list: bad.map((b) => `"${shorten(b, 30)}"`).join(', ') }), ALLOWED.ev);
-        state.ev = [...new Set(kinds.filter((k) => !bad.includes(k)))];
+        if (bad.length > 0) {
+          const list = bad.slice(0, 5).map((b) => `"${shorten(b, 30)}"`).join(', ');
+          problem(tr('notices:problem.unknownKind', { list: bad.length > 5 ? `${list}, ...` : list }), ALLOWED.ev);
+        }
+        const good = [...new Set(kinds.filter((k) => !bad.includes(k)))];
+        // As for plots: bad names alone leave the full list, not an empty one.
+        if (good.length > 0 || bad.length === 0) state.ev = good;
         break;
       }
       case 'evflow':
@@ -255,6 +297,26 @@ export function parseUrl(search: string, options: ParseOptions = {}): { state: U
     } else {
       state.scenario = value;
     }
+  }
+  for (const r of repeats.values()) {
+    r.problem.problem = r.count === 1 ? tr('notices:problem.repeated') : tr('notices:problem.repeatedTimes', { times: r.count + 1 });
+  }
+  if (dropped > 0) {
+    problems.push({
+      param: 'link',
+      value: String(dropped),
+      problem: tr('notices:problem.linkTooLong', { count: dropped, kept: params.length }),
+      allowed: tr('notices:allowed.linkBound', { params: MAX_URL_PARAMS, chars: MAX_URL_LENGTH }),
+    });
+  }
+  if (problems.length > MAX_PROBLEMS) {
+    const more = problems.length - (MAX_PROBLEMS - 1);
+    problems.splice(MAX_PROBLEMS - 1, more, {
+      param: 'link',
+      value: String(more),
+      problem: tr('notices:problem.moreProblems', { count: more }),
+      allowed: ALLOWED.params,
+    });
   }
   if (state.scenario !== CUSTOM_SCENARIO) delete state.custom;
   state.sets = sortSets([...sets]);

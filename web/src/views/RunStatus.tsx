@@ -25,6 +25,23 @@ export function RunStatus() {
           </p>
         </>
       )}
+      {run.status === 'paused' && (
+        <div className="notice notice-warning" role="status" data-testid="run-paused">
+          <p>
+            {run.pausedReason === 'wall'
+              ? t('budget:paused.wall', { seconds: Math.round((run.wallMs ?? 0) / 1000), now: formatClock(run.nowMs), end: formatClock(run.endMs) })
+              : t('budget:paused.events', { events: formatCount(run.events), now: formatClock(run.nowMs), end: formatClock(run.endMs) })}
+          </p>
+          <div className="progress-row">
+            <button type="button" className="button" title={t('budget:paused.continueTitle')} onClick={() => controller.continueRun()}>
+              {t('budget:paused.continue')}
+            </button>
+            <button type="button" className="button" onClick={() => controller.cancel()}>
+              {t('budget:paused.stop')}
+            </button>
+          </div>
+        </div>
+      )}
       {run.status === 'done' && (
         <p className="muted">
           {t('run.done', { count: run.events, events: formatCount(run.events) })}

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import { download, fileName } from '../plots/exportPlot';
 import { summaryExport } from '../state/summaryExport';
+import { ExportMenu } from './ExportMenu';
 import { useApp, useRun, useServices } from './services';
 
-/** Downloads the summary (both runs in compare mode) as JSON. */
+/** Downloads the summary (both runs in compare mode) as JSON; the run itself as pcap or ns-2 trace. */
 export function SummaryExportButton() {
   const app = useApp();
   const run = useRun();
@@ -19,8 +20,11 @@ export function SummaryExportButton() {
     download(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }), fileName([app.request.scenario, 'summary'], 'json'));
   };
   return (
-    <button type="button" className="button button-small" disabled={!ready} onClick={save} data-testid="export-summary">
-      {t('export.json')}
-    </button>
+    <div className="export-actions">
+      <button type="button" className="button button-small" disabled={!ready} onClick={save} data-testid="export-summary">
+        {t('export.json')}
+      </button>
+      <ExportMenu />
+    </div>
   );
 }

@@ -113,14 +113,15 @@ impl Progress {
 }
 
 /// Runs `sim` within `budget`, with a progress bar; `None` if it reached its end.
-pub fn run(sim: &mut Simulation, budget: Budget) -> Option<Stop> {
+pub fn run(sim: &mut Simulation, budget: Budget, mut between: impl FnMut(&mut Simulation) -> bool) -> Option<Stop> {
     let started = Instant::now();
     let progress = Progress::new(1000, "run");
     let mut wall_hit = false;
     let outcome = sim.run_within(budget.max_events, |s| {
         progress.set((s.progress() * 1000.0) as u64);
         wall_hit = started.elapsed() >= budget.max_wall;
-        wall_hit || interrupted()
+        // `between` (writing the trace so far) says whether to go on.
+        !between(s) || wall_hit || interrupted()
     });
     progress.finish();
     match outcome {

@@ -7,12 +7,13 @@
 
 mod budget;
 mod locate;
+mod outputs;
 mod sweep_run;
 mod table;
 mod usage;
 
-use ackscope_engine::export::{csv, ns2, pcap};
-use ackscope_engine::{prepare, sweep, FieldError, Format, Override, Recording, ScenarioErrors};
+use ackscope_engine::export::csv;
+use ackscope_engine::{sweep, FieldError, Format, Override, ScenarioErrors};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -127,10 +128,6 @@ fn unwritable(flag: &str, path: &std::path::Path, e: &std::io::Error) -> Failure
     )))
 }
 
-fn write_file(flag: &str, path: &PathBuf, bytes: &[u8]) -> Result<(), Failure> {
-    std::fs::write(path, bytes).map_err(|e| unwritable(flag, path, &e))
-}
-
 fn overrides(set: &[String], seed: Option<&str>, duration: Option<&str>) -> Result<Vec<Override>, Failure> {
     let mut errors = vec![];
     let mut out = vec![];
@@ -162,16 +159,20 @@ fn load(scenario: &str) -> Result<(String, Format), Failure> {
 fn run(args: RunArgs) -> Result<(), Failure> {
     let (text, format) = load(&args.scenario)?;
     let overrides = overrides(&args.set, args.seed.as_deref(), args.duration.as_deref())?;
-    let recording = if args.trace.is_some() || args.pcap.is_some() {
-        Recording::Full
-    } else if args.series.is_some() {
-        Recording::Series
-    } else {
-        Recording::Summary
-    };
     let budget = budget::Budget::from_flags(args.max_events.as_deref(), args.max_wall.as_deref())?;
-    let (_, mut sim) = prepare(&text, format, &overrides, recording)?;
-    let stopped = budget::run(&mut sim, budget);
+    // Refuse bad input and unwritable outputs before spending time on the run.
+    let scenario = ackscope_engine::scenario::load(&text, format, &overrides)?.1;
+    let mut outputs =
+        outputs::Outputs::open(args.out.as_ref(), args.series.as_ref(), args.trace.as_ref(), args.pcap.as_ref())?;
+    let mut sim = ackscope_engine::Simulation::new(&scenario, outputs.recording());
+    // The trace and the capture are written as the run goes (memory stays bounded).
+    let mut streams = outputs.streams(&sim).map_err(Failure::Internal)?;
+    let mut written = Ok(());
+    let stopped = budget::run(&mut sim, budget, |s| {
+        written = streams.pump(s);
+        written.is_ok()
+    });
+    written.and_then(|()| streams.finish(&mut sim)).map_err(Failure::Internal)?;
     let summary = sim.summary();
     let printed = match args.format {
         OutputFormat::Table => {
@@ -192,19 +193,12 @@ fn run(args: RunArgs) -> Result<(), Failure> {
         }
         OutputFormat::Csv => csv::summary_csv(&summary),
     };
-    match &args.out {
-        Some(path) => write_file("--out", path, printed.as_bytes())?,
+    match outputs.out.take() {
+        Some(out) => out.write_all(printed.as_bytes()).map_err(Failure::Internal)?,
         None => print!("{printed}"),
     }
-    if let Some(path) = &args.series {
-        write_file("--series", path, csv::series_csv(sim.series()).as_bytes())?;
-    }
-    let flows = sim.flow_endpoints();
-    if let Some(path) = &args.trace {
-        write_file("--trace", path, ns2::trace_text(sim.trace().records(), sim.channels(), &flows).as_bytes())?;
-    }
-    if let Some(path) = &args.pcap {
-        write_file("--pcap", path, &pcap::capture(sim.trace().records(), sim.channels(), &flows))?;
+    if let Some(series) = outputs.series.take() {
+        series.write_all(csv::series_csv(sim.series()).as_bytes()).map_err(Failure::Internal)?;
     }
     match stopped {
         None => Ok(()),

@@ -32,7 +32,7 @@ impl Simulation {
     /// the simulation) returns true. The simulation stays usable: a later
     /// call with a larger budget goes on where this one stopped, and the run
     /// is the same as one made in a single call.
-    pub fn run_within(&mut self, max_events: u64, mut stop: impl FnMut(&Simulation) -> bool) -> RunOutcome {
+    pub fn run_within(&mut self, max_events: u64, mut stop: impl FnMut(&mut Simulation) -> bool) -> RunOutcome {
         loop {
             let left = max_events.saturating_sub(self.events());
             if left == 0 && !self.is_finished() {

@@ -485,10 +485,32 @@ impl Simulation {
         &self.net.trace
     }
 
+    /// No trace record still to come is enqueued before this time.
+    fn trace_watermark(&self) -> SimTime {
+        if self.finished {
+            SimTime::NEVER
+        } else {
+            self.net.trace_watermark(self.queue.now())
+        }
+    }
+
     /// Trace records that are final and not handed out yet.
     pub fn drain_trace(&mut self) -> &[crate::record::TraceRecord] {
-        let watermark = if self.finished { SimTime::NEVER } else { self.net.trace_watermark(self.queue.now()) };
+        let watermark = self.trace_watermark();
         self.net.trace.drain(watermark)
+    }
+
+    /// Like [`Simulation::drain_trace`], but hands the records over and
+    /// forgets them (streamed exports), with the watermark they were cut at.
+    pub fn take_trace(&mut self) -> (Vec<crate::record::TraceRecord>, SimTime) {
+        let watermark = self.trace_watermark();
+        (self.net.trace.take(watermark), watermark)
+    }
+
+    /// Every trace record not handed over yet, final or not (a run that ends
+    /// or stops early: nothing more will be recorded).
+    pub fn take_remaining_trace(&mut self) -> Vec<crate::record::TraceRecord> {
+        self.net.trace.take(SimTime::NEVER)
     }
 
     /// The live channels, in the order of [`Simulation::channels`].
@@ -559,11 +581,17 @@ impl Simulation {
         (0..self.flows.len())
             .map(|i| {
                 let (mss_bytes, rwnd_bytes) = self.flow_sizes(i);
+                let (header_bytes, syn) = match self.is_udp(i) {
+                    true => (0, false),
+                    false => (self.sender(i).config().header_bytes, self.sender(i).config().syn),
+                };
                 crate::export::FlowEndpoints {
                     sender: self.agent_nodes[self.flows[i].sender.index()],
                     receiver: self.agent_nodes[self.flows[i].sink.index()],
                     mss_bytes,
                     rwnd_bytes,
+                    header_bytes,
+                    syn,
                 }
             })
             .collect()

@@ -306,9 +306,9 @@ impl Loaded {
 
     /// As [`Loaded::run`], stopping early (with `None`) when `stop` says so;
     /// `stop` is asked every few milliseconds of work.
-    pub fn run_until(&self, point: &Point, stop: impl FnMut(&crate::Simulation) -> bool) -> Result<Option<Summary>, ScenarioErrors> {
+    pub fn run_until(&self, point: &Point, mut stop: impl FnMut(&crate::Simulation) -> bool) -> Result<Option<Summary>, ScenarioErrors> {
         match crate::prepare(&self.base, self.base_format, &point.overrides, Recording::Summary) {
-            Ok((_, mut sim)) => Ok((sim.run_within(u64::MAX, stop) == crate::RunOutcome::Finished).then(|| sim.summary())),
+            Ok((_, mut sim)) => Ok((sim.run_within(u64::MAX, |s| stop(s)) == crate::RunOutcome::Finished).then(|| sim.summary())),
             Err(mut e) => {
                 for f in &mut e.0 {
                     f.problem = format!("{} (in run {})", f.problem, point.labels.join(" / "));

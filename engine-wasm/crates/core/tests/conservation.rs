@@ -47,7 +47,7 @@ fn run(path: &Path) -> Simulation {
 fn check(name: &str, sim: &Simulation) {
     for (ch, rc) in sim.channel_states().iter().zip(sim.channels()) {
         let st = &ch.stats;
-        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered, "{name}: {} admitted", rc.name);
+        assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered + st.queue_drops, "{name}: {} admitted", rc.name);
         assert!(st.corrupted + st.outage_losses <= st.arrived + ch.in_flight() as u64, "{name}: {} lost more than it carried", rc.name);
     }
     let split = sim.middleboxes().find_map(|(_, m)| match m {

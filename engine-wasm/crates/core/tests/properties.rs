@@ -241,7 +241,7 @@ fn check_channels(sim: &Simulation, s: &Value) -> Result<(), TestCaseError> {
     let trace = sim.trace().records();
     for (k, (ch, rc)) in sim.channel_states().iter().zip(sim.channels()).enumerate() {
         let st = &ch.stats;
-        prop_assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered, "{}", rc.name);
+        prop_assert_eq!(st.packets, st.arrived + ch.in_flight() as u64 + st.filtered + st.queue_drops, "{}", rc.name);
         prop_assert!(st.corrupted + st.outage_losses <= st.packets, "{}", rc.name);
         prop_assert!(st.early_drops <= st.drops, "{}", rc.name);
         let link = &s["links"][rc.link.trim_start_matches('l').parse::<usize>().unwrap()];

@@ -11,7 +11,9 @@ use serde::Serialize;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+mod export;
 mod sweep_points;
+pub use export::{trace_vocabulary_json, Exporter};
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -262,7 +264,8 @@ impl Engine {
             "full" => Recording::Full,
             "series" => Recording::Series,
             "summary" => Recording::Summary,
-            other => return Err(JsError::new(&format!("recording: unknown \"{other}\" (allowed: full, series, summary)"))),
+            "trace" => Recording::Trace,
+            other => return Err(JsError::new(&format!("recording: unknown \"{other}\" (allowed: full, series, trace, summary)"))),
         };
         let (scenario, resolved) = load(text, format, overrides_json).map_err(|errors| {
             JsError::new(&errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))

@@ -116,7 +116,7 @@ export function Inspector() {
           {d.fate !== 'dropped' && t('inspector.waited', { wait: formatDuration(d.queueingMs), tx: formatDuration(d.transmissionMs) })}
         </dd>
         <dt>{t('inspector.arrives')}</dt>
-        <dd>{d.arrivalMs === null ? t('inspector.never') : formatClock(d.arrivalMs)}</dd>
+        <dd>{d.arrivalMs === null ? t(d.fate === 'filtered' ? 'inspector.neverFiltered' : 'inspector.never') : formatClock(d.arrivalMs)}</dd>
         <dt>{t('inspector.owd')}</dt>
         <dd>
           <strong ref={owdRef} data-testid="owd">

@@ -143,6 +143,11 @@ pub fn build(
         MiddleboxConfig::Split(cfg) => {
             let buffer = series.register(&node_owner, "proxy_buffer", "bytes", SeriesStyle::Step);
             series.push(buffer, 0, 0.0);
+            if let Some(limit) = cfg.buffer_bytes {
+                // What the buffer series (all connections together) may reach: the plot draws it.
+                let most = series.register(&node_owner, "proxy_buffer_limit", "bytes", SeriesStyle::Step);
+                series.push(most, 0, (limit * spec.flows.len() as u64) as f64);
+            }
             let legs = spec
                 .flows
                 .iter()

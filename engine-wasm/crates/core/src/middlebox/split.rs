@@ -344,7 +344,7 @@ mod tests {
         let s = |k| SeriesId(k);
         let sender_series = SenderSeries::numbered();
         let leg = SplitLeg {
-            sink: SinkConfig { delayed_ack: false, delack_interval: SimDuration::from_millis(100), ack_bytes: 40, sack: false, clock_offset: SimDuration::ZERO },
+            sink: SinkConfig { delayed_ack: false, delack_interval: SimDuration::from_millis(100), ack_bytes: 40, sack: false, clock_offset: SimDuration::ZERO, ts_echo_bugfix: true },
             sender: reno_config(2),
             sender_mss_bytes: 1000,
         };

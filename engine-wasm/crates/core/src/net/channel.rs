@@ -79,6 +79,10 @@ pub struct ChannelStats {
     pub fragments: u64,
     /// ACKs removed from the queue by ACK filtering.
     pub filtered: u64,
+    /// Packets admitted, then dropped from the queue by an AQM (CoDel at
+    /// dequeue, FQ-CoDel's overflow): part of `drops`, and what keeps
+    /// `packets = arrived + in flight + filtered + queue_drops` true.
+    pub queue_drops: u64,
     /// Packets that reached the far end, corrupted ones included.
     pub arrived: u64,
     /// Most packets held at once.
@@ -504,6 +508,7 @@ impl Channel {
             self.held_pkts -= 1;
             self.held_bytes -= d.pkt.size_bytes as u64;
             self.stats.drops += 1;
+            self.stats.queue_drops += 1;
             self.stats.early_drops += d.early as u64;
         }
     }

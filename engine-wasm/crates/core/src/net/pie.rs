@@ -117,7 +117,7 @@ impl Pie {
     fn catch_up(&mut self, now: SimTime) {
         while self.next_update <= now {
             self.calculate_p();
-            self.next_update = self.next_update + self.p.t_update;
+            self.next_update += self.p.t_update;
         }
     }
 

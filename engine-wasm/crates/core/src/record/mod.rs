@@ -5,6 +5,7 @@ pub mod series;
 pub mod summary;
 pub mod topology;
 pub mod trace;
+pub mod vocabulary;
 
 pub use digest::Digest;
 pub use series::{Series, SeriesChunk, SeriesId, SeriesInfo, SeriesStore, SeriesStyle};
@@ -24,15 +25,17 @@ pub enum Recording {
     Full,
     /// Series only.
     Series,
+    /// The packet trace only (exports streamed as the run goes).
+    Trace,
     /// Summary only (sweeps, benchmarks).
     Summary,
 }
 
 impl Recording {
     pub fn keeps_series(self) -> bool {
-        self != Recording::Summary
+        matches!(self, Recording::Full | Recording::Series)
     }
     pub fn keeps_trace(self) -> bool {
-        self == Recording::Full
+        matches!(self, Recording::Full | Recording::Trace)
     }
 }

@@ -89,11 +89,11 @@ pub struct LinkSummary {
     pub direction: Direction,
     pub from: String,
     pub to: String,
-    /// Packets refused by the queue: full, RED's drops, or a full shared buffer.
+    /// Packets refused by the queue: full, RED's or an AQM's drops, or a full shared buffer.
     pub drops: u64,
-    /// RED's random (early) drops, counted in `drops` too.
+    /// RED's random (early) drops and CoDel's and PIE's control-law drops, counted in `drops` too.
     pub early_drops: u64,
-    /// Packets RED marked Congestion Experienced (ECN) instead of dropping.
+    /// Packets RED or an AQM marked Congestion Experienced (ECN) instead of dropping.
     pub marks: u64,
     /// Packets lost to the error model (bit errors, bursts), after link-layer retries.
     pub corrupted: u64,

@@ -95,6 +95,15 @@ impl Trace {
         self.drained = to;
         &self.records[from..to]
     }
+
+    /// Like [`Trace::drain`], but gives the records up: what stays is only
+    /// what may still change, so memory does not grow with the run.
+    pub fn take(&mut self, watermark: SimTime) -> Vec<TraceRecord> {
+        let from = self.drained;
+        let to = from + self.records[from..].partition_point(|r| r.enqueued < watermark);
+        self.drained = 0;
+        self.records.drain(..to).skip(from).collect()
+    }
 }
 
 #[cfg(test)]
@@ -130,5 +139,17 @@ mod tests {
         assert_eq!(t.drain(SimTime(20)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![1]);
         t.push(rec(20, 2));
         assert_eq!(t.drain(SimTime(u64::MAX)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![2, 3]);
+    }
+
+    #[test]
+    fn take_hands_out_like_drain_and_keeps_only_what_may_change() {
+        let mut t = Trace::new(true);
+        t.push(rec(10, 1));
+        t.push(rec(30, 3));
+        assert_eq!(t.take(SimTime(20)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(t.records().len(), 1);
+        t.push(rec(20, 2));
+        assert_eq!(t.take(SimTime(u64::MAX)).iter().map(|r| r.uid).collect::<Vec<_>>(), vec![2, 3]);
+        assert!(t.records().is_empty());
     }
 }

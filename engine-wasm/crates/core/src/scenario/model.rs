@@ -554,6 +554,29 @@ pub struct TcpSpec {
     /// `owd_estimator`; not for Vegas, which grows its own way.
     #[serde(default)]
     pub fast_increase: bool,
+    /// ns-2's older defaults, each true as in ns-2.35 (false gives the behaviour
+    /// before the date given). `rfc2988` (ns-2 timer only; 2002/03/07): the RTO
+    /// minimum applies before backoff and backoff stops at `max_rto`; false:
+    /// after backoff, which stops at 64 times.
+    #[serde(default = "default_true")]
+    pub rfc2988: bool,
+    /// ns-2's timerfix_ (2001/05/11): a new ACK restarts the retransmission
+    /// timer after taking its RTT sample; false: before, with the old RTO.
+    #[serde(default = "default_true")]
+    pub timerfix: bool,
+    /// ns-2's precisionReduce_ (2006/01/24): halving keeps cwnd's fraction;
+    /// false: half of the whole window, rounded down.
+    #[serde(default = "default_true")]
+    pub precision_reduce: bool,
+    /// ns-2's TCPSink ts_echo_bugfix_ (2003/08/13), with `timestamps`: ACKs
+    /// echo TS.Recent (RFC 7323 4.3); false: the timestamp of the segment
+    /// that triggered the ACK.
+    #[serde(default = "default_true")]
+    pub ts_echo_bugfix: bool,
+    /// ns-2's updated_rttvar_ (2006/01/21; ns2 timer only). ns-2.35 binds it in
+    /// Tcl but its C++ never reads it, so it changes nothing there or here.
+    #[serde(default = "default_true")]
+    pub updated_rttvar: bool,
 }
 
 fn default_owd_probes() -> u32 {
@@ -647,6 +670,11 @@ impl Default for TcpSpec {
             owd_estimator: false,
             owd_probes: default_owd_probes(),
             fast_increase: false,
+            rfc2988: true,
+            timerfix: true,
+            precision_reduce: true,
+            ts_echo_bugfix: true,
+            updated_rttvar: true,
         }
     }
 }

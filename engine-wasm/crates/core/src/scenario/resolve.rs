@@ -364,7 +364,8 @@ pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
     ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
     ck.range(&format!("{tp}.rwnd"), t.rwnd.0, t.mss.0.max(1), MAX_RWND, &|v| format!("{v}B"));
     ck.range(&format!("{tp}.dupack_threshold"), t.dupack_threshold, 1, 100, &|v| v.to_string());
-    ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
+    // 0 as ns-2's minrto_ 0 (its default before May 2001): no minimum.
+    ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(0), Dur(60_000_000_000), &dur);
     ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
     ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
     ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
@@ -378,6 +379,13 @@ pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
     ck.range(&format!("{tp}.owd_probes"), t.owd_probes, 1, 100, &|v| v.to_string());
     if t.fast_increase && !t.owd_estimator {
         ck.fail(format!("{tp}.fast_increase"), "needs the forward-delay estimate", "false, or true with tcp.owd_estimator = true");
+    }
+    if t.rto_estimator != RtoEstimatorKind::Ns2 {
+        for (name, on) in [("rfc2988", t.rfc2988), ("updated_rttvar", t.updated_rttvar)] {
+            if !on {
+                ck.fail(format!("{tp}.{name}"), "is a setting of ns-2's timer", "true, or false with tcp.rto_estimator = \"ns2\"");
+            }
+        }
     }
     if t.fast_increase && t.variant == Variant::Vegas {
         ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
@@ -406,6 +414,7 @@ pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderCon
                 },
                 Dur::duration,
             ),
+            rfc2988: t.rfc2988,
         },
     };
     SenderConfig {
@@ -435,6 +444,8 @@ pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderCon
         vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
         owd_probes: t.owd_estimator.then_some(t.owd_probes),
         fast_increase: t.fast_increase,
+        precision_reduce: t.precision_reduce,
+        timerfix: t.timerfix,
     }
 }
 
@@ -461,6 +472,7 @@ pub(super) fn sink_config(r: &ReceiverSpec, t: &TcpSpec, seed: u64, clock_name: 
             let mut rng = crate::rng::RandomStream::for_entity(seed, clock_name);
             SimDuration::from_nanos((rng.uniform() * 1e12) as u64)
         },
+        ts_echo_bugfix: t.ts_echo_bugfix,
     }
 }
 
@@ -616,6 +628,16 @@ mod tests {
             errors(&["flows.f.tcp.bug_fix=false", "flows.f.tcp.variant=sack1"]),
             vec!["flows.f.tcp.bug_fix: sack1 has its own recovery rule (allowed: true, or false with variant tahoe, reno or newreno)"]
         );
+    }
+
+    #[test]
+    fn ns2_timer_settings_need_its_timer_and_min_rto_may_be_zero() {
+        assert_eq!(
+            errors(&["flows.f.tcp.rfc2988=false"]),
+            vec!["flows.f.tcp.rfc2988: is a setting of ns-2's timer (allowed: true, or false with tcp.rto_estimator = \"ns2\")"]
+        );
+        assert!(errors(&["flows.f.tcp.rto_estimator=ns2", "flows.f.tcp.rfc2988=false", "flows.f.tcp.updated_rttvar=false", "flows.f.tcp.min_rto=0s"]).is_empty());
+        assert!(errors(&["flows.f.tcp.min_rto=0s", "flows.f.tcp.timerfix=false", "flows.f.tcp.precision_reduce=false"]).is_empty());
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub struct Ns2Rto {
     /// The RTO before backoff, in ns.
     rtxcur_ns: u64,
     backoff: u64,
+    /// ns-2's rfc2988_ (see `rto`, `back_off`).
+    rfc2988: bool,
 }
 
 impl Ns2Rto {
@@ -39,7 +41,14 @@ impl Ns2Rto {
             t_rttvar: ((12_000_000_000 / tick_ns) as i64) << 2,
             rtxcur_ns: initial.as_nanos(),
             backoff: 1,
+            rfc2988: true,
         }
+    }
+
+    /// ns-2's rfc2988_ (default true since 2002/03/07): false gives its older timer.
+    pub fn rfc2988(mut self, on: bool) -> Self {
+        self.rfc2988 = on;
+        self
     }
 
     /// A measurement `tao` of a segment sent at `now - tao` (or, with
@@ -75,16 +84,22 @@ impl Ns2Rto {
         self.backoff = 1;
     }
 
-    /// The timer value: rtt_timeout().
+    /// The timer value: rtt_timeout(). With rfc2988_ the minimum is applied
+    /// before backoff (RFC 2988 (2.4)); without it, after.
     pub fn rto(&self) -> SimDuration {
-        let base = if self.rtxcur_ns < self.min_ns { self.min_ns } else { self.rtxcur_ns };
-        let t = base.saturating_mul(self.backoff).min(self.max_ns);
-        SimDuration(t.max(2 * self.tick_ns))
+        let t = if self.rfc2988 {
+            let base = if self.rtxcur_ns < self.min_ns { self.min_ns } else { self.rtxcur_ns };
+            base.saturating_mul(self.backoff)
+        } else {
+            self.rtxcur_ns.saturating_mul(self.backoff).max(self.min_ns)
+        };
+        SimDuration(t.min(self.max_ns).max(2 * self.tick_ns))
     }
 
-    /// rtt_backoff(): double, and after eight doublings forget srtt.
+    /// rtt_backoff(): double (past 64 only with rfc2988_, up to the maximum),
+    /// and after eight doublings forget srtt.
     pub fn back_off(&mut self) {
-        if self.backoff < 64 || self.rto().as_nanos() < self.max_ns {
+        if self.backoff < 64 || (self.rfc2988 && self.rto().as_nanos() < self.max_ns) {
             self.backoff <<= 1;
         }
         if self.backoff > 8 {
@@ -149,6 +164,29 @@ mod tests {
         assert_eq!(r.rto(), ms(200));
         r.back_off();
         assert_eq!(r.rto(), ms(400));
+    }
+
+    #[test]
+    fn without_rfc2988_the_minimum_applies_after_backoff() {
+        let mut r = ns2().rfc2988(false);
+        r.on_sample(ms(20), 1_000_000_000, false);
+        // 60 ms, raised to the 200 ms minimum; backed off, 120 ms is raised again.
+        assert_eq!(r.rto(), ms(200));
+        r.back_off();
+        assert_eq!(r.rto(), ms(200));
+        r.back_off();
+        assert_eq!(r.rto(), ms(240));
+    }
+
+    #[test]
+    fn a_zero_minimum_leaves_two_ticks() {
+        let mut r = Ns2Rto::new(ms(100), SimDuration::ZERO, SimDuration::from_secs(100), SimDuration::from_secs(6), SimDuration::ZERO);
+        r.on_sample(ms(20), 1_000_000_000, false);
+        // One tick of srtt, half of it rttvar: 1 + 4 x 0.5 = 3 ticks.
+        assert_eq!(r.rto(), ms(300));
+        let mut r = r.rfc2988(false);
+        r.on_sample(ms(20), 2_000_000_000, false);
+        assert!(r.rto() >= ms(200), "{:?}", r.rto());
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub struct SinkConfig {
     /// How far this receiver's clock is ahead of the simulation's (seed 004's
     /// echo shows the estimator needs no synchronized clocks).
     pub clock_offset: SimDuration,
+    /// ns-2's ts_echo_bugfix_: echo TS.Recent (RFC 7323 4.3); false: the
+    /// timestamp of the segment that triggered the ACK (ns-2 before 2003).
+    pub ts_echo_bugfix: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +93,8 @@ pub struct TcpSink {
     ece_pending: bool,
     /// RFC 7323 TS.Recent: the timestamp to echo.
     ts_recent: SimTime,
+    /// The timestamp of the latest segment (echoed without `ts_echo_bugfix`).
+    ts_latest: SimTime,
     /// RFC 7323 Last.ACK.sent: the cumulative ACK of the last ACK sent
     /// (1 before any, as ns-2's last_ack_sent_ of 0 in its numbering).
     last_ack_sent: u32,
@@ -111,6 +116,7 @@ impl TcpSink {
             last_seq: 0,
             ece_pending: false,
             ts_recent: SimTime::ZERO,
+            ts_latest: SimTime::ZERO,
             last_ack_sent: 1,
             marked_echo: None,
             stats: SinkStats::default(),
@@ -147,6 +153,7 @@ impl TcpSink {
         if pkt.seq <= self.last_ack_sent && pkt.created_at >= self.ts_recent {
             self.ts_recent = pkt.created_at;
         }
+        self.ts_latest = pkt.created_at;
         self.last_seq = pkt.seq;
         let accepted = self.reassembly.accept(pkt.seq, pkt.payload_bytes as u32);
         if accepted.duplicate {
@@ -212,7 +219,7 @@ impl TcpSink {
             size_bytes: self.cfg.ack_bytes + 8 * sack.len as u32,
             payload_bytes: 0,
             created_at: ctx.now(),
-            ts_ecr: echo.unwrap_or(self.ts_recent),
+            ts_ecr: echo.unwrap_or(if self.cfg.ts_echo_bugfix { self.ts_recent } else { self.ts_latest }),
             ..Packet::default()
         };
         ack.set_sack(sack);
@@ -240,6 +247,7 @@ mod tests {
             ack_bytes: 40,
             sack,
             clock_offset: SimDuration::from_secs(1000),
+            ts_echo_bugfix: true,
         };
         let addr = FlowAddr { flow: FlowId(0), local: NodeId(1), remote: NodeId(0) };
         let series = SinkSeries { delivered: SeriesId(0), owd: SeriesId(1), spurious_timeout: SeriesId(2) };
@@ -445,5 +453,13 @@ mod tests {
         s.on_packet(&second, &mut ctx);
         // RFC 7323 4.3: with delayed ACKs the earlier segment's TSval is echoed.
         assert_eq!(ctx.take_sent()[1].ts_ecr, SimTime(5));
+        // ns-2 without ts_echo_bugfix_ echoes the segment that triggered the ACK.
+        let mut old = sink(true);
+        old.cfg.ts_echo_bugfix = false;
+        let mut ctx = ScriptCtx::default();
+        old.on_packet(&data(0), &mut ctx);
+        old.on_packet(&first, &mut ctx);
+        old.on_packet(&second, &mut ctx);
+        assert_eq!(ctx.take_sent()[1].ts_ecr, SimTime(9));
     }
 }

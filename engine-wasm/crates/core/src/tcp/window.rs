@@ -14,9 +14,12 @@ pub fn opened(cwnd: f64, ssthresh: f64) -> f64 {
 /// The reduction after a loss (ns-2 `slowdown`): half of the usable window
 /// `min(cwnd, rwnd)`, as `(ssthresh, half)`. ssthresh is whole and at least
 /// two segments (RFC 5681 (4): max(FlightSize / 2, 2 SMSS)); `half` keeps
-/// its fraction, as Reno's new cwnd does in ns-2.
-pub fn halved(cwnd: f64, rwnd_segments: u32) -> (f64, f64) {
-    let half = cwnd.min(rwnd_segments as f64) / 2.0;
+/// its fraction, as Reno's new cwnd does in ns-2 with `precisionReduce_`
+/// (its default since 2006). Without it ns-2 halves the whole window,
+/// `int(window()) / 2`, and the new cwnd is whole too.
+pub fn halved(cwnd: f64, rwnd_segments: u32, precision_reduce: bool) -> (f64, f64) {
+    let usable = cwnd.min(rwnd_segments as f64);
+    let half = if precision_reduce { usable / 2.0 } else { (usable.floor() / 2.0).floor() };
     (half.floor().max(2.0), half.max(1.0))
 }
 
@@ -36,8 +39,17 @@ mod tests {
 
     #[test]
     fn halving_uses_the_smaller_of_cwnd_and_rwnd_with_a_floor_of_two() {
-        assert_eq!(halved(15.0, 64), (7.0, 7.5));
-        assert_eq!(halved(40.0, 20), (10.0, 10.0));
-        assert_eq!(halved(2.0, 64), (2.0, 1.0));
+        assert_eq!(halved(15.0, 64, true), (7.0, 7.5));
+        assert_eq!(halved(40.0, 20, true), (10.0, 10.0));
+        assert_eq!(halved(2.0, 64, true), (2.0, 1.0));
+    }
+
+    #[test]
+    fn without_precision_reduce_the_new_cwnd_is_half_the_whole_window() {
+        // ns-2 before 2006: halfwin = int(window() / 2), window() = int(min(cwnd, wnd)).
+        assert_eq!(halved(15.9, 64, false), (7.0, 7.0));
+        assert_eq!(halved(15.9, 64, true), (7.0, 7.95));
+        assert_eq!(halved(40.0, 21, false), (10.0, 10.0));
+        assert_eq!(halved(1.5, 64, false), (2.0, 1.0));
     }
 }

@@ -130,7 +130,10 @@ impl TcpSender {
     }
 
     pub(super) fn arm_rtx(&mut self, ctx: &mut impl AgentCtx) {
-        let rto = self.rto.rto();
+        self.arm_rtx_for(self.rto.rto(), ctx);
+    }
+
+    fn arm_rtx_for(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
         ctx.set_timer(self.timers.rtx, ctx.now() + rto);
         self.rtx_armed = true;
         ctx.record(self.series.rto, rto.as_secs_f64());
@@ -140,6 +143,9 @@ impl TcpSender {
     /// restart or stop the timer. Growing cwnd is the caller's choice.
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
+        // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
+        // timer before this ACK's RTT sample and backoff reset: with the old RTO.
+        let rto_before_sample = (!self.cfg.timerfix).then(|| self.rto.rto());
         self.dupacks = 0;
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
@@ -170,7 +176,10 @@ impl TcpSender {
             self.rtx_armed = false;
         } else {
             // (5.3) New data acknowledged: restart the timer.
-            self.arm_rtx(ctx);
+            match rto_before_sample {
+                Some(rto) => self.arm_rtx_for(rto, ctx),
+                None => self.arm_rtx(ctx),
+            }
         }
     }
 
@@ -207,7 +216,7 @@ impl TcpSender {
     /// Halves the window (RFC 5681 (4); ns-2 `slowdown(CLOSE_SSTHRESH_HALF
     /// | CLOSE_CWND_HALF)`).
     pub(super) fn halve_window(&mut self) {
-        let (ssthresh, half) = halved(self.cwnd, self.cfg.rwnd_segments);
+        let (ssthresh, half) = halved(self.cwnd, self.cfg.rwnd_segments, self.cfg.precision_reduce);
         self.ssthresh = ssthresh;
         self.cwnd = half;
         self.cwr_pending = self.cfg.ecn;
@@ -215,7 +224,7 @@ impl TcpSender {
 
     /// ssthresh to half the window and cwnd to one segment (Tahoe's and the timeout's response).
     pub(super) fn restart_window(&mut self) {
-        self.ssthresh = halved(self.cwnd, self.cfg.rwnd_segments).0;
+        self.ssthresh = halved(self.cwnd, self.cfg.rwnd_segments, self.cfg.precision_reduce).0;
         self.cwnd = 1.0;
         self.cwr_pending = self.cfg.ecn;
     }

@@ -35,7 +35,10 @@ pub enum RtoKind {
     Rfc6298,
     /// ns-2's tick-based timer; `clock_offset` places this connection's clock
     /// within a tick (ns-2's boot_time_, which it draws at random).
-    Ns2 { clock_offset: crate::time::SimDuration },
+    /// `rfc2988`: ns-2's rfc2988_ (its default since March 2002): the minimum
+    /// applies before backoff, and backoff stops at the maximum; without it the
+    /// minimum applies after backoff and backoff stops at 64.
+    Ns2 { clock_offset: crate::time::SimDuration, rfc2988: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +81,10 @@ pub struct SenderConfig {
     pub owd_probes: Option<u32>,
     /// Seed 004's TCP Fast Increase (needs the estimator).
     pub fast_increase: bool,
+    /// ns-2's precisionReduce_: halve the window with its fraction (see `window::halved`).
+    pub precision_reduce: bool,
+    /// ns-2's timerfix_: restart the timer on a new ACK after its RTT sample.
+    pub timerfix: bool,
 }
 
 impl SenderConfig {
@@ -103,6 +110,8 @@ impl SenderConfig {
             vegas: VegasParams::default(),
             owd_probes: None,
             fast_increase: false,
+            precision_reduce: true,
+            timerfix: true,
         }
     }
 }
@@ -263,13 +272,9 @@ impl TcpSender {
     pub fn new(cfg: SenderConfig, addr: FlowAddr, timers: SenderTimers, series: SenderSeries) -> Self {
         let rto = match cfg.rto_kind {
             RtoKind::Rfc6298 => RtoTimer::Rfc6298(RtoEstimator::new(cfg.rto)),
-            RtoKind::Ns2 { clock_offset } => RtoTimer::Ns2(Ns2Rto::new(
-                cfg.rto.granularity,
-                cfg.rto.min,
-                cfg.rto.max,
-                cfg.rto.initial,
-                clock_offset,
-            )),
+            RtoKind::Ns2 { clock_offset, rfc2988 } => RtoTimer::Ns2(
+                Ns2Rto::new(cfg.rto.granularity, cfg.rto.min, cfg.rto.max, cfg.rto.initial, clock_offset).rfc2988(rfc2988),
+            ),
         };
         TcpSender {
             snd_una: 0,
