@@ -1,24 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { writeFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { audit } from './axe';
 import { AppPage } from './pages/app';
 import { ComparePanel } from './pages/compare';
 import { CustomEditor } from './pages/custom';
 import { EventsPanel } from './pages/events';
 import { PlotsPanel } from './pages/plots';
 import { keep, LOSSY } from './support';
-
-/** Runs axe-core on the page; fails on serious or critical violations, keeps the full report. */
-async function audit(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const path = testInfo.outputPath(`axe-${name}.json`);
-  await writeFile(path, JSON.stringify({ violations: results.violations, passes: results.passes.map((p) => p.id), incomplete: results.incomplete.map((p) => p.id) }, null, 2));
-  await testInfo.attach(`axe-${name}`, { path, contentType: 'application/json' });
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(summary, `${name}: serious or critical accessibility violations`).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(10);
-}
 
 test('axe-core finds no serious or critical violations: a run, events and the inspector, light theme', async ({ page }, testInfo) => {
   const app = new AppPage(page);

@@ -23,8 +23,8 @@ function scenarioFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return scenarioFiles(path);
-    // Sweep files (*.sweep.toml) describe grids of runs, not one scenario.
-    return name.endsWith('.toml') && !name.endsWith('.sweep.toml') ? [path] : [];
+    // Sweep files (*.sweep.toml) describe grids of runs, lessons (*.lesson.toml) steps, not one scenario.
+    return name.endsWith('.toml') && !name.endsWith('.sweep.toml') && !name.endsWith('.lesson.toml') ? [path] : [];
   });
 }
 

@@ -11,7 +11,9 @@ import { ThemeStore } from './themeStore';
 import { EventsModel } from './state/eventsModel';
 import { RunStore } from './state/runStore';
 import { ViewStore } from './state/viewStore';
-import { App } from './views/App';
+import { PageRouter } from './views/PageRouter';
+import { MemoryHistory } from './lessons/memoryHistory';
+import { routeOf } from './lessons/route';
 import { useTranslation } from 'react-i18next';
 import { initI18n, pickLanguage } from './i18n';
 import { followViewLanguage } from './i18n/follow';
@@ -25,13 +27,17 @@ const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?r
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));
 
+// Lessons drive the app through an in-memory history; the address bar keeps the lesson's link.
+const route = routeOf(window.location.search);
+const lessonHistory = route.page === 'lesson' || route.page === 'lessons' ? new MemoryHistory() : null;
+
 const client = new EngineClient(workerChannel);
 const store = new RunStore();
 const storeB = new RunStore();
 const playback = new Playback(0, DEFAULT_SPEED, 0);
 const view = new ViewStore();
 const timeWindow = new TimeWindow();
-const controller = new AppController({ client, store, playback, files, history: browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES,
+const controller = new AppController({ client, store, playback, files, history: lessonHistory ?? browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES,
   // Run B gets its own worker, so both runs compute at once.
   clientB: () => new EngineClient(workerChannel),
   storeB,
@@ -55,7 +61,7 @@ const services: Services = { controller, store, storeB, playback, view, window: 
 /** A language switch redraws everything, canvases included, in the new language; the state lives in the services. */
 function LanguageRoot() {
   const { i18n } = useTranslation();
-  return <App key={i18n.language} />;
+  return <PageRouter key={i18n.language} route={route} lessonHistory={lessonHistory} />;
 }
 
 const root = document.getElementById('root');
@@ -67,4 +73,5 @@ createRoot(root).render(
     </ServicesContext.Provider>
   </StrictMode>,
 );
-void controller.start();
+// A lesson starts the controller at its first run; paper mode runs its own workers.
+if (route.page === 'app') void controller.start();

@@ -2,37 +2,14 @@
 // The engine worker: wires an EngineHost to the worker's message port and loads
 // the wasm module. Everything with logic lives in host.ts.
 
-import glueUrl from './pkg/ackscope_wasm.js?url';
-import wasmUrl from './pkg/ackscope_wasm_bg.wasm?url';
 import { EngineHost, type WasmApi } from './host';
+import { loadGlue } from './wasmGlue';
 import { transferables, type EngineToUi, type UiToEngine } from './protocol';
-
-type Glue = typeof import('./pkg/ackscope_wasm.js');
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let compiled: Promise<WebAssembly.Module> | null = null;
-let generation = 0;
-
-async function compile(): Promise<WebAssembly.Module> {
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`cannot fetch the engine (${response.status} ${response.statusText})`);
-  // compileStreaming insists on the application/wasm MIME type; bytes work everywhere.
-  return WebAssembly.compile(await response.arrayBuffer());
-}
-
 async function load(): Promise<WasmApi> {
-  compiled ??= compile();
-  const module = await compiled.catch((e: unknown) => {
-    compiled = null;
-    throw e;
-  });
-  // wasm-bindgen keeps its instance in module-level state and refuses to
-  // initialise twice, so a fresh instance (needed after a panic) needs a fresh
-  // copy of the glue module: import it again under a distinct URL.
-  generation += 1;
-  const glue = (await import(/* @vite-ignore */ `${glueUrl}?instance=${generation}`)) as Glue;
-  glue.initSync({ module });
+  const glue = await loadGlue();
   return {
     validate: glue.validate,
     takePanicMessage: glue.takePanicMessage,

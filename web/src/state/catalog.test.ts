@@ -24,6 +24,7 @@ describe('catalog', () => {
       '../../../scenarios/seed000/wired.toml': 'a',
       '../../../scenarios/bench/x.toml': 'b',
       '../../../scenarios/seed003/table1.sweep.toml': 'a sweep, not a scenario',
+      '../../../scenarios/lessons/cwnd-basics.lesson.toml': 'a lesson, not a scenario',
     });
     expect(files).toEqual([
       { file: 'bench/x.toml', text: 'b' },

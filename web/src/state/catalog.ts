@@ -26,10 +26,10 @@ export interface CatalogGroup {
 /** Raw files keyed by their import path (as import.meta.glob returns them). */
 export type ScenarioFiles = Record<string, string>;
 
-/** Scenario files: sweeps (`*.sweep.toml`, a base scenario and axes for the CLI) are not scenarios. */
+/** Scenario files: sweeps (`*.sweep.toml`, a base scenario and axes for the CLI) and lessons (`*.lesson.toml`) are not scenarios. */
 export function scenarioFiles(files: ScenarioFiles): { file: string; text: string }[] {
   return Object.entries(files)
-    .filter(([path]) => !path.endsWith('.sweep.toml'))
+    .filter(([path]) => !path.endsWith('.sweep.toml') && !path.endsWith('.lesson.toml'))
     .map(([path, text]) => ({ file: path.replace(/^.*?scenarios\//, ''), text }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

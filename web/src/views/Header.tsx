@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageLinks } from '../lessons/PageLinks';
 import { CopyLink } from './CopyLink';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PresentToggle } from './PresentToggle';
@@ -20,6 +21,7 @@ export function Header() {
         <span className="tagline">{t('app.shortTagline')}</span>
       </div>
       <div className="header-actions">
+        <PageLinks />
         <LanguageSwitch />
         <PresentToggle />
         <ThemeToggle />

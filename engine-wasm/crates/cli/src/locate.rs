@@ -28,8 +28,10 @@ fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Sweeps (`*.sweep.toml`) and lessons (`*.lesson.toml`) live beside scenarios but are not scenarios.
 fn is_sweep(p: &Path) -> bool {
-    p.to_string_lossy().ends_with(".sweep.toml")
+    let p = p.to_string_lossy();
+    p.ends_with(".sweep.toml") || p.ends_with(".lesson.toml")
 }
 
 /// A sweep file given as a path or as an id (`seed003/table1`).

@@ -20,7 +20,10 @@ fn shipped(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             shipped(&p, out);
-        } else if p.extension().is_some_and(|e| e == "toml") && !p.to_string_lossy().ends_with(".sweep.toml") {
+        } else if p.extension().is_some_and(|e| e == "toml")
+            && !p.to_string_lossy().ends_with(".sweep.toml")
+            && !p.to_string_lossy().ends_with(".lesson.toml")
+        {
             out.push(p);
         }
     }

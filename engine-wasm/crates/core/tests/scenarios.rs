@@ -17,7 +17,9 @@ fn all_scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.unwrap().path();
         if p.is_dir() {
             all_scenario_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") && !p.to_string_lossy().ends_with(".sweep.toml") {
+        } else if p.extension().is_some_and(|x| x == "toml") && !p.to_string_lossy().ends_with(".sweep.toml")
+            && !p.to_string_lossy().ends_with(".lesson.toml")
+        {
             out.push(p);
         }
     }

@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 mod export;
+mod sweep_points;
 pub use export::{trace_vocabulary_json, Exporter};
 
 thread_local! {
@@ -83,6 +84,14 @@ pub fn validate(text: &str, format: &str, overrides_json: &str) -> String {
         Err(errors) => serde_json::to_string(&Validation { ok: false, scenario: None, errors }),
     };
     out.expect("validation results serialize")
+}
+
+/// Expands a sweep file (TOML) into its runs, as `ackscope sweep` does:
+/// `{"ok":true,"spec":{...},"points":[{"labels":[...],"overrides":[[path, raw], ...]}]}`
+/// (raw values as a URL's `set=` writes them) or `{"ok":false,"errors":[{path, problem, allowed}]}`.
+#[wasm_bindgen(js_name = sweepPoints)]
+pub fn sweep_points(text: &str) -> String {
+    sweep_points::expansion_json(text)
 }
 
 /// The JSON Schema of scenarios (and of the engine's outputs under `$defs`).
