@@ -170,3 +170,14 @@ test('a malformed lesson file gets field-by-field errors', async ({ page }) => {
   await expect(params.first()).toContainText('seed000/wired');
   await expect(page.locator('li[data-path="steps.1.text"]')).toContainText('{flows.ftp.nothing:furlongs}');
 });
+
+test('at projector width the scenario picker leads to the lessons and paper mode', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?s=seed000/wired');
+  await expect(page.getByTestId('link-lessons')).toBeHidden();
+  await page.getByTestId('scenario-picker').click();
+  await expect(page.getByTestId('picker-link-paper')).toBeVisible();
+  await page.getByTestId('picker-link-lessons').click();
+  await expect(page).toHaveURL(/view=lessons/);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageLinks } from '../lessons/PageLinks';
 import { formatFieldError } from '../engine/protocol';
 import type { Scenario } from '../generated/types';
 import { groupLabel, title } from '../state/catalog';
@@ -41,6 +42,7 @@ export function ScenarioPicker() {
       </button>
       {open && (
         <div className="picker-popover" id={listId} role="dialog" aria-label={t('picker.list')}>
+          <PageLinks place="picker" />
           {groups.map((g) => (
             <section key={g.key} className="picker-group" aria-label={groupLabel(g.key)}>
               <h2>{groupLabel(g.key)}</h2>
