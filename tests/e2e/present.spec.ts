@@ -27,6 +27,8 @@ test('present mode: the button and P switch it, the URL keeps it, editing panes 
   await expect.poll(() => app.params().get('present')).toBeNull();
   await page.locator('body').press('P');
   await present.expectOn(true);
+  // The URL is rewritten at most every 200 ms: reload once it holds present=1.
+  await expect.poll(() => app.params().get('present')).toBe('1');
   // A link with present=1 opens in present mode.
   await page.reload();
   await app.waitForRun();
