@@ -233,16 +233,7 @@ pub(super) fn resolve(ck: &mut Checker, base: &str, q: &QueueSpec, limit: QueueL
 #[cfg(test)]
 mod tests {
     fn errors(sets: &[&str]) -> Vec<String> {
-        const TWO_NODES: &str = r#"
-            version = 1
-            id = "t"
-            title = "T"
-            duration = "10s"
-            nodes = [{ id = "a" }, { id = "b" }]
-            links = [{ id = "ab", a = "a", b = "b", rate = "1Mbps", delay = "10ms" }]
-            flows = [{ id = "f", from = "a", to = "b" }]
-        "#;
-        crate::scenario::load_errors(TWO_NODES, sets)
+        crate::scenario::load_errors(crate::scenario::TWO_NODES, sets)
     }
 
     #[test]
