@@ -3,22 +3,15 @@
 // and ns-2 trace bytes as `ackscope run --pcap/--trace`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cli, loadWasmBesideCli, root, type WasmModule } from './native';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'engine-wasm/target/release/ackscope');
-const pkg = join(root, 'web/src/engine/pkg');
-
-type WasmModule = typeof import('../../web/src/engine/pkg/ackscope_wasm.js');
 let wasm: WasmModule;
 
 beforeAll(async () => {
-  if (!existsSync(cli)) throw new Error(`build the CLI first: ${cli} is missing (npm test builds it)`);
-  wasm = await import(join(pkg, 'ackscope_wasm.js'));
-  wasm.initSync({ module: readFileSync(join(pkg, 'ackscope_wasm_bg.wasm')) });
+  wasm = await loadWasmBesideCli();
 });
 
 function inWasm(file: string, sets: [string, string][], kind: 'pcap' | 'ns2'): { bytes: Buffer; chunks: number; items: number } {

@@ -2,21 +2,14 @@
 // the CLI's JSON summary (digest included) must equal the wasm engine's.
 import { describe, expect, it, beforeAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cli, loadWasmBesideCli, root, type WasmModule } from './native';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'engine-wasm/target/release/ackscope');
-const pkg = join(root, 'web/src/engine/pkg');
-
-type WasmModule = typeof import('../../web/src/engine/pkg/ackscope_wasm.js');
 let wasm: WasmModule;
 
 beforeAll(async () => {
-  if (!existsSync(cli)) throw new Error(`build the CLI first: ${cli} is missing (npm test builds it)`);
-  wasm = await import(join(pkg, 'ackscope_wasm.js'));
-  wasm.initSync({ module: readFileSync(join(pkg, 'ackscope_wasm_bg.wasm')) });
+  wasm = await loadWasmBesideCli();
 });
 
 function scenarioFiles(dir: string): string[] {
