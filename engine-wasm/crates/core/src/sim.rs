@@ -261,7 +261,7 @@ impl Simulation {
         }
         for m in &r.middleboxes {
             let agent = AgentId(agents.len() as u16);
-            let mb = crate::middlebox::build(m, &r.flows, agent, &mut timers, &mut series);
+            let mb = crate::middlebox::build(m, agent, &mut timers, &mut series);
             if let Some((timer, at)) = mb.first_timer() {
                 timers.set(&mut queue, timer, at);
             }
