@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 mod export;
 mod sweep_points;
-pub use export::{trace_vocabulary_json, Exporter};
+pub use export::{series_vocabulary_json, trace_vocabulary_json, Exporter};
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };

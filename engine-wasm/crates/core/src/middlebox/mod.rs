@@ -27,7 +27,7 @@ use crate::agent::AgentCtx;
 use crate::ids::{AgentId, FlowId, NodeId, TimerId};
 use crate::kernel::TimerTable;
 use crate::packet::Packet;
-use crate::record::{MiddleboxSummary, SeriesStore, SeriesStyle};
+use crate::record::{MiddleboxSummary, SeriesOwner, SeriesQuantity, SeriesStore};
 use crate::tcp::{SenderSeries, SenderTimers, SinkSeries};
 use crate::time::SimTime;
 
@@ -155,22 +155,22 @@ pub fn build(
     timers: &mut TimerTable,
     series: &mut SeriesStore,
 ) -> Middlebox {
-    let node_owner = format!("nodes.{}", spec.node_name);
+    let node_owner = SeriesOwner::Node(&spec.node_name);
     match &spec.config {
         MiddleboxConfig::Snoop(cfg) => {
             // Timer kind i is connection i's local retransmission timer.
             let conns: Vec<(FlowId, TimerId)> =
                 spec.flows.iter().enumerate().map(|(i, f)| (f.flow, timers.create(owner, i as u16))).collect();
-            let cache = series.register(&node_owner, "snoop_cache", "packets", SeriesStyle::Step);
+            let cache = series.register(node_owner, SeriesQuantity::SnoopCache);
             series.push(cache, 0, 0.0);
             Middlebox::Snoop(Snoop::new(cfg.clone(), &conns, cache))
         }
         MiddleboxConfig::Split(cfg) => {
-            let buffer = series.register(&node_owner, "proxy_buffer", "bytes", SeriesStyle::Step);
+            let buffer = series.register(node_owner, SeriesQuantity::ProxyBuffer);
             series.push(buffer, 0, 0.0);
             if let Some(limit) = cfg.buffer_bytes {
                 // What the buffer series (all connections together) may reach: the plot draws it.
-                let most = series.register(&node_owner, "proxy_buffer_limit", "bytes", SeriesStyle::Step);
+                let most = series.register(node_owner, SeriesQuantity::ProxyBufferLimit);
                 series.push(most, 0, (limit * spec.flows.len() as u64) as f64);
             }
             let legs = spec
@@ -179,9 +179,9 @@ pub fn build(
                 .zip(&cfg.legs)
                 .enumerate()
                 .map(|(i, (f, leg))| {
-                    let owner_path = format!("middleboxes.{}.{}", spec.id, f.id);
-                    let sender_series = SenderSeries::register(series, &owner_path);
-                    let sink_series = SinkSeries::register(series, &owner_path);
+                    let leg2 = SeriesOwner::MiddleboxFlow { middlebox: &spec.id, flow: &f.id };
+                    let sender_series = SenderSeries::register(series, leg2);
+                    let sink_series = SinkSeries::register(series, leg2);
                     // Timer kinds 3i, 3i + 1, 3i + 2: connection i's delayed ACK, and its
                     // second leg's retransmission and cwnd timers.
                     let delack = timers.create(owner, (3 * i) as u16);
@@ -207,7 +207,7 @@ pub fn build(
         }
         MiddleboxConfig::Mtcp(cfg) => {
             let timer = timers.create(owner, 0);
-            let outage = series.register(&format!("middleboxes.{}", spec.id), "outage", "s", SeriesStyle::Marker);
+            let outage = series.register(SeriesOwner::Middlebox(&spec.id), SeriesQuantity::Outage);
             let conns: Vec<(FlowId, u32)> = spec.flows.iter().map(|f| (f.flow, f.rwnd_segments)).collect();
             Middlebox::Mtcp(Mtcp::new(cfg.clone(), &conns, timer, outage))
         }

@@ -16,6 +16,7 @@ use crate::net::gilbert::GilbertParams;
 use crate::net::outage::Outages;
 use crate::net::red::RedParams;
 use crate::net::{QueueLimit, Routes, ServiceOrder};
+use crate::record::SeriesOwner;
 use crate::tcp::{SenderConfig, SinkConfig};
 use crate::time::{Bandwidth, SimDuration, SimTime};
 use crate::topo::Direction;
@@ -53,6 +54,13 @@ pub struct ResolvedChannel {
     /// is then its mean rate.
     pub capacity: Option<(Vec<u64>, u32)>,
     pub mtu: Option<u32>,
+}
+
+impl ResolvedChannel {
+    /// Who its series belong to: `links.<link>.<direction>`, its `name`.
+    pub fn series_owner(&self) -> SeriesOwner<'_> {
+        SeriesOwner::Channel { link: &self.link, direction: self.direction }
+    }
 }
 
 /// A buffer shared by several channels.
@@ -330,6 +338,14 @@ mod tests {
     #[test]
     fn the_minimal_scenario_is_valid() {
         assert!(errors(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_channel_is_named_as_its_series_owner() {
+        let (_, r) = load(TWO_NODES, Format::Toml, &[]).unwrap();
+        let names: Vec<&str> = r.channels.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["links.ab.forward", "links.ab.reverse"]);
+        assert!(r.channels.iter().all(|c| c.series_owner().to_string() == c.name));
     }
 
     #[test]
