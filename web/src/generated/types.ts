@@ -98,6 +98,13 @@ export type RtoEstimatorKind = ("rfc6298" | "ns2")
  */
 export type SeriesStyle = ("step" | "points" | "marker")
 /**
+ * What a series measures. Its name is the last part of the series name.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SeriesQuantity".
+ */
+export type SeriesQuantity = ("cwnd" | "ssthresh" | "rtt" | "srtt" | "rto" | "fast_retransmit" | "timeout" | "ecn_echo" | "owd_fwd_est" | "rtt_half" | "pacing_rate" | "btl_bw" | "min_rtt" | "delivered" | "owd_fwd" | "spurious_timeout" | "queue" | "red_avg" | "outage" | "sojourn" | "aqm_drop" | "aqm_mark" | "pie_prob" | "snoop_cache" | "proxy_buffer" | "proxy_buffer_limit")
+/**
  * Trace timestamps in milliseconds, as a list or as text.
  * 
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -1257,10 +1264,12 @@ owner: string
 /**
  * The quantity, e.g. `cwnd`, `rtt`, `queue`.
  */
-quantity: string
+quantity: ("cwnd" | "ssthresh" | "rtt" | "srtt" | "rto" | "fast_retransmit" | "timeout" | "ecn_echo" | "owd_fwd_est" | "rtt_half" | "pacing_rate" | "btl_bw" | "min_rtt" | "delivered" | "owd_fwd" | "spurious_timeout" | "queue" | "red_avg" | "outage" | "sojourn" | "aqm_drop" | "aqm_mark" | "pie_prob" | "snoop_cache" | "proxy_buffer" | "proxy_buffer_limit")
 style: SeriesStyle
 /**
- * Unit of the values: `segments`, `s`, `bytes`, `packets` or `seq`.
+ * Unit of the values: `segments`, `s`, `bytes`, `packets`, `seq`, `bps`
+ * or `probability` (each quantity's own; RED's average is in `bytes`
+ * when RED counts bytes).
  */
 unit: string
 }

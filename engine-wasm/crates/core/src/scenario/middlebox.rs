@@ -15,10 +15,12 @@
 //! ```
 
 use super::model::{default_true, is_true, ReceiverSpec, Scenario, TcpSpec};
-use super::resolve::{check_receiver, check_tcp, dur, sender_config, sink_config, Checker, ResolvedChannel, ResolvedFlow};
+use super::check::{dur, Checker};
+use super::resolve::{ResolvedChannel, ResolvedFlow};
+use super::tcp::{check_receiver, check_tcp, sender_config, sink_config};
 use super::units::{Bytes, Dur, QueueCapacity};
 use crate::ids::{FlowId, NodeId};
-use crate::middlebox::{MiddleboxConfig, MtcpConfig, SnoopConfig, SplitConfig, SplitLeg};
+use crate::middlebox::{MiddleboxConfig, MiddleboxFlow, MiddleboxSetup, MtcpConfig, SnoopConfig, SplitConfig, SplitLeg};
 use crate::net::{QueueLimit, Routes};
 use crate::time::SimTime;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -225,17 +227,6 @@ impl JsonSchema for BufferLimit {
     }
 }
 
-/// A middlebox ready to build: where it sits, which flows, what it does.
-#[derive(Clone, Debug)]
-pub struct ResolvedMiddlebox {
-    pub id: String,
-    pub node: NodeId,
-    pub node_name: String,
-    /// Its flows, in the order given (enabled ones only).
-    pub flows: Vec<FlowId>,
-    pub config: MiddleboxConfig,
-}
-
 /// What the checks need to know of the rest of the scenario.
 pub(super) struct Context<'a> {
     pub scenario: &'a Scenario,
@@ -248,7 +239,7 @@ pub(super) struct Context<'a> {
 }
 
 /// Checks every middlebox and resolves the enabled ones.
-pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<ResolvedMiddlebox> {
+pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<MiddleboxSetup> {
     let s = cx.scenario;
     let mut seen = HashMap::new();
     let mut node_taken: HashMap<&str, &str> = HashMap::new();
@@ -278,16 +269,28 @@ pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<Resolve
             MiddleboxKind::Mtcp => mtcp_config(ck, m, &base),
         };
         if let (true, Some(node)) = (m.enabled, node) {
-            out.push(ResolvedMiddlebox {
+            out.push(MiddleboxSetup {
                 id: m.id.clone(),
                 node,
                 node_name: m.node.clone(),
-                flows: flows.iter().map(|&(f, _)| f).collect(),
+                flows: flows.iter().map(|&(f, _)| middlebox_flow(&cx.flows[f.index()], f)).collect(),
                 config,
             });
         }
     }
     out
+}
+
+/// What building the middlebox needs of flow `flow`.
+fn middlebox_flow(f: &ResolvedFlow, flow: FlowId) -> MiddleboxFlow {
+    MiddleboxFlow {
+        flow,
+        id: f.id.clone(),
+        sender: f.from,
+        receiver: f.to,
+        file_bytes: f.app.file_bytes(),
+        rwnd_segments: f.sender.rwnd_segments,
+    }
 }
 
 /// The middlebox's enabled flows as (flow id, spec index), after checking the list.

@@ -100,7 +100,7 @@ mod tests {
     fn what_an_agent_sends_and_records_goes_out_at_the_current_time() {
         let mut sim = dumbbell(1, DROPTAIL, "1s", "", Recording::Series);
         let s = &mut sim;
-        let series = s.series.register("test", "x", "segments", crate::record::SeriesStyle::Points);
+        let series = s.series.register(crate::record::SeriesOwner::Flow("test"), crate::record::SeriesQuantity::Cwnd);
         let mut ctx = Ctx { now: SimTime(1_000), node: NodeId(0), net: &mut s.net, queue: &mut s.queue, timers: &mut s.timers, series: &mut s.series };
         let mut pkt = Packet::default();
         (pkt.flow, pkt.kind, pkt.dst, pkt.size_bytes) = (FlowId(0), PacketKind::Data, NodeId(1), 1040);
