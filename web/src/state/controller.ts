@@ -33,6 +33,10 @@ import { CUSTOM_SCENARIO, DEFAULT_SCENARIO, formatTime, parseUrl, withSet, type 
 import { UrlWriter } from './urlWriter';
 import { ALL_CATEGORIES, CATEGORY, type Category } from './events';
 import { ViewStore } from './viewStore';
+import { RunCache } from './runCache';
+import { Prefetcher } from './prefetch';
+import { neighbourSets } from './neighbours';
+import { Lru } from './lru';
 
 export { browserHistory, type HistoryPort } from './history';
 export { bOverride, mergedSets, runFields } from './runRequest';
@@ -67,6 +71,10 @@ export interface ControllerDeps {
   window?: TimeWindow | null;
   /** Names the `plots` parameter accepts. */
   plotNames?: { accepts(name: string): boolean; names: readonly string[] };
+  /** Finished runs kept to be shown again; created when not given. */
+  cache?: RunCache;
+  /** An engine of its own for computing the runs one click away; none: nothing is computed ahead. */
+  prefetchClient?: () => EngineClient;
 }
 
 export class AppController {
@@ -100,6 +108,12 @@ export class AppController {
   private readonly compare: CompareRun;
   private readonly custom: CustomEntries;
   private readonly url: UrlWriter;
+  readonly cache: RunCache;
+  private readonly prefetcher: Prefetcher | null;
+  /** Validations are deterministic: the same request, the same answer (shared with the prefetcher). */
+  private readonly resolutions = new Lru<string, Resolution>(64);
+  /** Ids of runs shown from the cache: negative, never those of the engine's runs. */
+  private cachedRunId = 0;
 
   constructor(private readonly deps: ControllerDeps) {
     this.view = deps.view ?? new ViewStore();
@@ -109,6 +123,10 @@ export class AppController {
       set: (patch) => this.set(patch),
     });
     this.custom = new CustomEntries(deps.client);
+    this.cache = deps.cache ?? new RunCache();
+    this.prefetcher = deps.prefetchClient
+      ? new Prefetcher(deps.prefetchClient, this.cache, (text, format, overrides, r) => this.resolutions.set(resolutionKey(text, format, overrides), r))
+      : null;
     this.url = new UrlWriter(deps.history, () => this.urlState(), () => this.snapshot.phase === 'ready');
   }
 
@@ -119,20 +137,43 @@ export class AppController {
 
   getSnapshot = (): AppSnapshot => this.snapshot;
 
-  /** Loads the catalogue, then applies the URL. */
+  /**
+   * Loads the catalogue and applies the URL. The URL's scenario is checked
+   * and started first, the rest of the catalogue after: the first frame does
+   * not wait for every file to be read. Resolves once the catalogue is whole.
+   */
   async start(): Promise<void> {
     this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
-    this.unsubscribe.push(this.deps.history.onPop(() => this.applyLocation('none')));
+    this.unsubscribe.push(this.deps.history.onPop(() => void this.applyLocation('none')));
     this.unsubscribe.push(this.view.subscribe(() => this.url.schedule()));
     if (this.deps.window) this.unsubscribe.push(this.deps.window.subscribe(() => this.url.schedule()));
+    const files = scenarioFiles(this.deps.files);
+    const check = ({ file, text }: { file: string; text: string }) =>
+      this.deps.client.validate(text, 'toml', []).then((r) => catalogEntry(file, text, r));
+    // Scenario ids are their paths (seed000/wired is seed000/wired.toml); the entry's own id decides.
+    const wanted = new URLSearchParams(this.deps.history.search()).get('s') ?? DEFAULT_SCENARIO;
+    const firstFile = files.find((f) => f.file === `${wanted}.toml`);
+    let early: CatalogEntry | null = null;
+    if (firstFile) {
+      try {
+        const e = await check(firstFile);
+        if (e.scenario?.id === wanted) early = e;
+      } catch {
+        /* reported below, with the whole catalogue */
+      }
+    }
+    if (early) {
+      this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]) });
+      await this.applyLocation('replace');
+    }
     let entries: CatalogEntry[];
     try {
-      entries = await Promise.all(
-        scenarioFiles(this.deps.files).map(async ({ file, text }) =>
-          catalogEntry(file, text, await this.deps.client.validate(text, 'toml', [])),
-        ),
-      );
+      entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
+      if (early) {
+        this.set({ notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
+        return;
+      }
       this.set({ phase: 'failed', notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
       return;
     }
@@ -149,7 +190,7 @@ export class AppController {
       return;
     }
     this.set({ phase: 'ready', entries, groups: groupCatalog(entries) });
-    this.applyLocation('replace');
+    if (!early) await this.applyLocation('replace');
   }
 
   dispose(): void {
@@ -157,6 +198,7 @@ export class AppController {
     this.unsubscribe.length = 0;
     this.token += 1;
     this.url.cancel();
+    this.prefetcher?.dispose();
   }
 
   selectScenario(id: string): void {
@@ -289,7 +331,7 @@ export class AppController {
     });
   }
 
-  private applyLocation(history: HistoryMode): void {
+  private applyLocation(history: HistoryMode): Promise<void> {
     // Kept: the notices of its problems are worded again from it after a language switch.
     this.readSearch = this.deps.history.search();
     const { state, problems } = this.parseLocation(this.readSearch);
@@ -315,7 +357,7 @@ export class AppController {
       notices = upsertNotice(notices, urlNotice(p, i));
     });
     this.set({ notices });
-    void this.apply(state, history, state.t);
+    return this.apply(state, history, state.t);
   }
 
   private async apply(requested: UrlState, history: HistoryMode, seekToMs: number | null): Promise<void> {
@@ -358,16 +400,18 @@ export class AppController {
     const overrides: Override[] = [...request.sets, ['seed', String(request.seed)]];
     let resolution: Resolution;
     try {
-      resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
+      // Without the knobs' options: those take a validation per option, and the run need not wait for them.
+      const key = resolutionKey(entry.text, format, overrides);
+      resolution = this.resolutions.get(key) ?? (await this.deps.client.validate(entry.text, format, overrides));
+      this.resolutions.set(key, resolution);
     } catch (e) {
       if (token !== this.token) return;
       this.set({ notices: withError(this.snapshot.notices, 'run', 'notices:notChecked', e) });
       return;
     }
     if (token !== this.token) return;
-    const knobOptions = cached?.options ?? resolution.knobOptions;
-    const presetValues = cached?.presets ?? resolution.presetValues;
-    if (!cached && knobOptions) this.knobCache.set(entry.text, { options: knobOptions, presets: presetValues ?? [] });
+    const knobOptions = cached?.options ?? null;
+    const presetValues = cached?.presets ?? null;
 
     const notices = resolutionNotices(this.snapshot.notices, resolution, entry.file);
     this.set({ resolution, knobOptions, presetValues, notices });
@@ -378,31 +422,39 @@ export class AppController {
     const meta = this.deps.store.getMeta();
     const alive = meta.status === 'running' || meta.status === 'paused' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
+      this.prefetcher?.stop();
       this.runningA = keyA;
       this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };
-      const runId = this.deps.client.run(
-        { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
-        (msg) => this.onRunMessage(msg),
-      );
-      this.deps.store.begin(runId);
+      const kept = this.cache.get(keyA);
+      if (kept) {
+        // Shown again: the same scenario and overrides give the same run.
+        this.deps.client.cancel();
+        this.deps.store.adopt(--this.cachedRunId, kept);
+        this.onStarted(kept.meta.endMs);
+        this.computeAhead();
+      } else {
+        const runId = this.deps.client.run(
+          { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
+          (msg) => this.onRunMessage(msg, keyA),
+        );
+        this.deps.store.begin(runId);
+      }
     } else if (seekToMs !== null) {
       this.deps.playback.seek(seekToMs);
       this.pendingSeekMs = null;
     }
+    if (!cached) await this.loadKnobOptions(entry, overrides, token);
     await this.compare.apply(entry, request, () => token === this.token);
   }
 
-  private onRunMessage(msg: RunMessage): void {
+  private onRunMessage(msg: RunMessage, key: string): void {
     this.deps.store.receive(msg);
     if (msg.type === 'started') {
-      // Moving the playback here is not a user seek: keep the URL's t.
-      this.movingPlayback = true;
-      this.deps.playback.setEnd(msg.endMs);
-      this.deps.window?.setEnd(msg.endMs);
-      if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
-      this.pendingSeekMs = null;
-      this.movingPlayback = false;
-      this.onPlayback();
+      this.onStarted(msg.endMs);
+    } else if (msg.type === 'done') {
+      const run = this.deps.store.getMeta().runId === msg.runId ? this.deps.store.finishedRun() : null;
+      if (run) this.cache.put(key, run);
+      this.computeAhead();
     } else if (msg.type === 'error') {
       const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
       this.set({
@@ -412,6 +464,49 @@ export class AppController {
         }))),
       });
     }
+  }
+
+  /** What each knob option and preset normalizes to (once per scenario text), after the run has started. */
+  private async loadKnobOptions(entry: CatalogEntry, overrides: Override[], token: number): Promise<void> {
+    let r: Resolution;
+    try {
+      r = await this.deps.client.validate(entry.text, entry.format ?? 'toml', overrides, { knobOptions: true });
+    } catch {
+      return; // the knobs then show their options without telling which is in effect
+    }
+    if (!r.knobOptions) return;
+    this.knobCache.set(entry.text, { options: r.knobOptions, presets: r.presetValues ?? [] });
+    if (token !== this.token && this.snapshot.entry !== entry) return;
+    this.set({ knobOptions: r.knobOptions, presetValues: r.presetValues });
+    // The runs one click away are known only now, when the run finished before.
+    if (this.deps.store.getMeta().status === 'done') this.computeAhead();
+  }
+
+  /** Run A's data are there: the playback spans them, at the time asked for. */
+  private onStarted(endMs: number): void {
+    // Moving the playback here is not a user seek: keep the URL's t.
+    this.movingPlayback = true;
+    this.deps.playback.setEnd(endMs);
+    this.deps.window?.setEnd(endMs);
+    if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
+    this.pendingSeekMs = null;
+    this.movingPlayback = false;
+    this.onPlayback();
+  }
+
+  /** Starts computing the runs one click away (not in compare mode: the switches edit run B there). */
+  private computeAhead(): void {
+    const { entry, resolution, knobOptions, presetValues, request } = this.snapshot;
+    if (!this.prefetcher || !entry?.scenario || request.compare !== undefined) return;
+    const seed: Override = ['seed', String(request.seed)];
+    const format = entry.format ?? 'toml';
+    this.prefetcher.schedule(
+      neighbourSets({ scenario: entry.scenario, resolution, knobOptions, presetValues, sets: request.sets }).map((sets) => ({
+        text: entry.text,
+        format,
+        overrides: [...sets, seed],
+      })),
+    );
   }
 
   /**
@@ -496,4 +591,8 @@ export class AppController {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const l of [...this.listeners]) l();
   }
+}
+
+function resolutionKey(text: string, format: string, overrides: readonly Override[]): string {
+  return JSON.stringify([text, format, overrides]);
 }
