@@ -429,9 +429,10 @@ async function firstFrames(browser) {
       const r = await page.waitForFunction(
         () => {
           const f = performance.getEntriesByName('ackscope:first-frame')[0];
-          if (!f) return null;
+          // Paint timing is reported after the frame is presented: wait for both.
           const p = performance.getEntriesByName('first-contentful-paint')[0];
-          return { frame: f.startTime, paint: p ? p.startTime : NaN };
+          if (!f || !p) return null;
+          return { frame: f.startTime, paint: p.startTime };
         },
         null,
         { timeout: 60_000 },

@@ -143,6 +143,8 @@ export class RunStore {
         });
         return;
       case 'progress': {
+        // The first data of a run are shown at once (the first frame); later ones coalesced.
+        const first = (this.trace?.count ?? 0) === 0 && this.seriesPoints === 0;
         const cut = this.append(msg);
         this.meta = {
           ...this.meta,
@@ -153,7 +155,8 @@ export class RunStore {
           traceTruncatedAtMs: this.meta.traceTruncatedAtMs ?? cut.trace,
           seriesTruncatedAtMs: this.meta.seriesTruncatedAtMs ?? cut.series,
         };
-        this.scheduleNotify();
+        if (first) this.notifyNow();
+        else this.scheduleNotify();
         return;
       }
       case 'done':
