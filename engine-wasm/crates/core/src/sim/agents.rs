@@ -86,6 +86,15 @@ impl MiddleboxCtx for Ctx<'_> {
         self.net.forward(self.node, pkt, self.now, self.queue, self.series);
         self.net.channels[c.index()].stats.drops == drops
     }
+    fn originate(&mut self, pkt: Packet) -> bool {
+        let Some(c) = self.net.routes.next_hop(self.node, pkt.dst) else {
+            self.send(pkt);
+            return false;
+        };
+        let drops = self.net.channels[c.index()].stats.drops;
+        self.send(pkt);
+        self.net.channels[c.index()].stats.drops == drops
+    }
 }
 
 #[cfg(test)]
