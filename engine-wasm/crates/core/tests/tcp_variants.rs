@@ -102,6 +102,10 @@ fn single_flows_match_ns3_in_goodput_and_cubic_in_rtt_within_the_readmes_toleran
         // Ours regrows faster (see the README): a fuller queue, RTT up to 30% above ns-3's, never below.
         let r = f.rtt_mean_s.unwrap() / ns3_rtt;
         assert!((1.0..1.3).contains(&r), "{buffer}: rtt ratio {r}");
+        // The slow-start overshoot's losses continue into the first recovery; an
+        // RFC 6675 scoreboard remembers what arrived above its end, so next time
+        // hardly anything the receiver holds is resent (320 when it was forgotten).
+        assert!(f.spurious_retransmits <= 5, "{buffer}: {} spurious retransmissions", f.spurious_retransmits);
         let b = &single("bbr", buffer).flows[0];
         // BBR: within 3% (ours loses a little more to Startup's overshoot in 1 BDP).
         assert!((b.goodput_bps / ns3::BBR_GOODPUT_BPS - 1.0).abs() < 0.03, "{buffer}: {}", b.goodput_bps);
@@ -113,7 +117,7 @@ fn cubic_and_newreno_share_as_in_ns3() {
     let s = run("examples/cubic-vs-newreno.toml", &[]);
     let (c, n) = (common::flow(&s, "cubic").goodput_bps, common::flow(&s, "newreno").goodput_bps);
     let share = c / (c + n);
-    // CUBIC a little ahead in both: ns-3 53%, ours 62% (README: our CUBIC regrows faster).
+    // CUBIC a little ahead in both: ns-3 53%, ours 63% (README: our CUBIC regrows faster).
     assert!(share > 0.5 && share < ns3::CUBIC_SHARE + 0.12, "share {share}");
     assert!(c + n > 0.97 * MAX_GOODPUT_BPS);
 }

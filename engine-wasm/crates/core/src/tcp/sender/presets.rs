@@ -31,7 +31,10 @@ pub(super) fn parts(cfg: &SenderConfig, flow_seed: u32) -> (Growth, Recovery) {
         Variant::Bbr => (Growth::Bbr(BbrGrowth::new(cfg.initial_window, flow_seed)), reno_recovery(RenoFlavor::NewReno)),
     };
     if cfg.sack_recovery || cfg.prr {
-        return (growth, Recovery::Sack(SackRecovery::new(cfg.prr)));
+        // ns-2's Sack1 keeps ns-2's forgetful scoreboard; every other variant RFC 6675's.
+        let sack = SackRecovery::new(cfg.prr);
+        let sack = if cfg.variant == Variant::Sack1 { sack } else { sack.keeping_board() };
+        return (growth, Recovery::Sack(sack));
     }
     (growth, recovery)
 }

@@ -8,6 +8,16 @@
 //! their SACK blocks say something new (so against a receiver without SACK
 //! Sack1 never fast-retransmits), and the recovery ends with cwnd at half the
 //! window, without an increase.
+//!
+//! ns-2 also forgets the scoreboard on every new ACK outside recovery and
+//! when recovery ends. That is harmless while recovery ends with nothing
+//! SACKed above the ACK, but a window still above the path's capacity after
+//! the reduction (CUBIC's 0.7 after a slow-start overshoot) loses new data
+//! during recovery: the receiver then holds blocks above the recovery point
+//! that it will not report again (it repeats only its three latest blocks),
+//! and the next recovery resends them all. RFC 6675 (section 3) keeps what
+//! was SACKed until it is cumulatively acknowledged; `keep_board` does so for
+//! every sender except ns-2's Sack1 preset, which keeps ns-2's numbers.
 
 use super::super::core::{Core, LastAction};
 use super::super::growth::Growth;
@@ -27,11 +37,29 @@ pub(crate) struct SackRecovery {
     /// Size the sends in recovery by PRR (RFC 6937) instead of pipe < cwnd.
     use_prr: bool,
     prr: Option<Prr>,
+    /// Keep SACK information until cumulatively acknowledged (RFC 6675)
+    /// rather than forget it on new ACKs (ns-2's Sack1).
+    keep_board: bool,
 }
 
 impl SackRecovery {
     pub(crate) fn new(use_prr: bool) -> Self {
         SackRecovery { use_prr, ..SackRecovery::default() }
+    }
+
+    /// RFC 6675's scoreboard, kept across new ACKs and recovery episodes.
+    pub(crate) fn keeping_board(mut self) -> Self {
+        self.keep_board = true;
+        self
+    }
+
+    /// A new cumulative ACK: trim the scoreboard to it (RFC 6675) or forget it (ns-2).
+    fn on_new_cumulative_ack(&mut self, snd_una: u32, pkt: &Packet) {
+        if self.keep_board {
+            self.board.update(snd_una, pkt.sack().iter());
+        } else {
+            self.board.clear();
+        }
     }
 
     pub(crate) fn on_ack(&mut self, s: &mut Core, g: &mut Growth, pkt: &Packet, ctx: &mut impl AgentCtx) {
@@ -49,7 +77,7 @@ impl SackRecovery {
             s.open_cwnd(pkt, g, ctx);
             s.delay_growth(ack);
             self.after_timeout = false;
-            self.board.clear();
+            self.on_new_cumulative_ack(s.snd_una, pkt);
             s.record_window(ctx);
         } else if ack == s.snd_una && !self.after_timeout {
             self.on_dupack(s, g, pkt, ctx);
@@ -82,7 +110,7 @@ impl SackRecovery {
             s.take_new_ack(pkt, ctx);
             self.in_recovery = false;
             self.after_timeout = false;
-            self.board.clear();
+            self.on_new_cumulative_ack(s.snd_una, pkt);
             if self.prr.take().is_some() {
                 // RFC 6937: recovery ends with cwnd = ssthresh.
                 s.w.cwnd = s.w.ssthresh;
@@ -139,7 +167,10 @@ impl SackRecovery {
             s.halve_window(g);
         }
         s.reset_rtx_timer(true, false, ctx);
-        self.pipe = (s.snd_max - s.snd_una) as i64 - s.cfg.dupack_threshold as i64;
+        // ns-2 counts the duplicates as the segments that left the network; a
+        // kept scoreboard may know of more (RFC 6675's pipe leaves out SACKed segments).
+        let left = (s.cfg.dupack_threshold as i64).max(if self.keep_board { self.board.sacked() as i64 } else { 0 });
+        self.pipe = (s.snd_max - s.snd_una) as i64 - left;
         self.in_recovery = true;
         self.board.mark_retransmitted(s.snd_una);
         if self.use_prr && !g.owns_window_in_recovery() {
@@ -275,5 +306,69 @@ mod tests {
             s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
         }
         assert_eq!(s.stats().fast_retransmits, 0);
+    }
+
+    /// A window of 16 loses its first segment; recovery sends new data beyond the
+    /// recovery point R = first + 16 and ends with R + 1 SACKed, R and R + 2 still
+    /// missing; the receiver's later ACKs report only newer blocks. Returns the
+    /// segments (less R) resent in the next recovery.
+    fn resent_after_a_recovery_ending_above_holes(mut s: TcpSender, mut ctx: ScriptCtx) -> Vec<u32> {
+        let first = ctx.take_sent()[0].seq;
+        for k in 2..5 {
+            s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
+        }
+        assert_eq!(s.stats().fast_retransmits, 1);
+        let r = s.snd_max();
+        assert_eq!(r, first + 16);
+        // More duplicates shrink the pipe; new data goes out beyond the recovery point.
+        for k in 5..17 {
+            s.on_packet(&sack_ack(first, &[(first + 1, first + k)]), &mut ctx);
+        }
+        let top = s.snd_max();
+        assert!(top >= r + 7, "snd_max R + {}", top - r);
+        // The retransmission arrives: everything below R is held, and R + 1.
+        s.on_packet(&sack_ack(r, &[(r + 1, r + 2)]), &mut ctx);
+        assert_eq!(s.snd_una(), r);
+        ctx.take_sent();
+        // R + 3.. arrive; the receiver reports its latest block first, and
+        // R + 1's block no longer fits in those it repeats.
+        let mut resent = vec![];
+        // (Repeats of the last one still shrink the pipe, as in ns-2.)
+        for k in (r + 4..top).chain([top; 4]) {
+            s.on_packet(&sack_ack(r, &[(r + 3, k)]), &mut ctx);
+            resent.extend(ctx.take_sent().iter().filter(|p| p.is_retransmit()).map(|p| p.seq - r));
+        }
+        assert_eq!(s.stats().fast_retransmits, 2);
+        resent
+    }
+
+    fn rfc_6675_sender() -> (TcpSender, ScriptCtx) {
+        let mut cfg = crate::tcp::sender::test_support::config(Variant::NewReno);
+        cfg.sack_recovery = true;
+        let mut s = crate::tcp::sender::test_support::sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        while (s.cwnd() as u32) < 16 {
+            for p in ctx.take_sent() {
+                if s.cwnd() as u32 >= 16 {
+                    break;
+                }
+                s.on_packet(&ack(p.seq + 1), &mut ctx);
+            }
+        }
+        (s, ctx)
+    }
+
+    #[test]
+    fn an_rfc_6675_scoreboard_does_not_resend_what_was_sacked_before_the_last_recovery_ended() {
+        let (s, ctx) = rfc_6675_sender();
+        assert_eq!(resent_after_a_recovery_ending_above_holes(s, ctx), vec![0, 2]);
+    }
+
+    #[test]
+    fn ns2_sack1_forgets_the_scoreboard_when_recovery_ends_and_resends_held_data() {
+        // ns-2's Sack1 clears the board: R + 1 looks like a hole again.
+        let (s, ctx) = warmed_up(Variant::Sack1, 16);
+        assert_eq!(resent_after_a_recovery_ending_above_holes(s, ctx), vec![0, 1, 2]);
     }
 }
