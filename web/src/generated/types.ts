@@ -943,6 +943,14 @@ cache?: string
  */
 dupacks_passed?: number
 /**
+ * Keep duplicate ACKs back as ns-2's Snoop counts them (`expDupacks_`):
+ * the count is fixed when the hole is resent, so a hole that takes long
+ * to repair lets two more duplicates reach the sender (often a fast
+ * retransmit). Off: one duplicate kept back per segment passed on beyond
+ * the hole. Not with `sack`.
+ */
+exp_dupacks?: boolean
+/**
  * A duration with its unit, e.g. "500ms".
  */
 min_rto?: string
@@ -963,10 +971,24 @@ export interface SplitSpec {
  */
 buffer?: string
 /**
+ * Treat the second leg's losses as link errors: a Snoop agent between
+ * the second leg's sender and the link resends lost segments from the
+ * proxy's buffer and keeps their duplicate ACKs from the sender, which
+ * then cuts its window only for segments its own queue refused (seed
+ * 001: "resends from the hub's buffer as Snoop does"). Off: the second
+ * leg is an ordinary TCP sender that halves its window on every loss.
+ */
+local_recovery?: boolean
+/**
  * How the proxy acknowledges the sender; the flow's own `receiver`
  * table unless set.
  */
 receiver?: (ReceiverSpec | null)
+/**
+ * That Snoop agent's settings: a `kind = "snoop"` table's defaults,
+ * but a cache of 100000 packets (the proxy holds the data anyway).
+ */
+snoop?: (SnoopSpec | null)
 /**
  * The second connection's sender, proxy to receiver; the flow's own
  * `tcp` table unless set (unset fields then take a `tcp` table's defaults).

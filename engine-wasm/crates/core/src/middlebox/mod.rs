@@ -36,6 +36,8 @@ pub trait MiddleboxCtx: AgentCtx {
     /// Passes a packet that arrived here on towards its destination, as the
     /// node would have; false if the next queue refused it.
     fn forward(&mut self, pkt: &Packet) -> bool;
+    /// Sends a packet made here, as `send` does; false if the next queue refused it.
+    fn originate(&mut self, pkt: Packet) -> bool;
 }
 
 /// What became of a packet offered to a middlebox.
@@ -203,7 +205,16 @@ pub fn build(
                     }
                 })
                 .collect();
-            Middlebox::Split(SplitProxy::new(cfg.buffer_bytes, legs, buffer))
+            // Timer kind 3n + i is connection i's local-recovery timer (n connections).
+            let recovery = cfg.local_recovery.as_ref().map(|snoop| {
+                let n = spec.flows.len();
+                let conns: Vec<(FlowId, TimerId)> =
+                    spec.flows.iter().enumerate().map(|(i, &f)| (f, timers.create(owner, (3 * n + i) as u16))).collect();
+                let cache = series.register(&node_owner, "snoop_cache", "packets", SeriesStyle::Step);
+                series.push(cache, 0, 0.0);
+                Snoop::new(snoop.clone(), &conns, cache)
+            });
+            Middlebox::Split(SplitProxy::new(cfg.buffer_bytes, legs, buffer, recovery))
         }
         MiddleboxConfig::Mtcp(cfg) => {
             let timer = timers.create(owner, 0);
@@ -282,6 +293,13 @@ pub mod script {
                 return false;
             }
             self.forwarded.push(*pkt);
+            true
+        }
+        fn originate(&mut self, pkt: Packet) -> bool {
+            if self.queue_full {
+                return false;
+            }
+            self.inner.send(pkt);
             true
         }
     }

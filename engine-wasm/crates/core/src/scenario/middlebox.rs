@@ -103,6 +103,13 @@ pub struct SnoopSpec {
     /// rttvar of the wireless hop (ns-2's snoopTick_: 100ms).
     #[serde(default = "default_snoop_min_rto")]
     pub min_rto: Dur,
+    /// Keep duplicate ACKs back as ns-2's Snoop counts them (`expDupacks_`):
+    /// the count is fixed when the hole is resent, so a hole that takes long
+    /// to repair lets two more duplicates reach the sender (often a fast
+    /// retransmit). Off: one duplicate kept back per segment passed on beyond
+    /// the hole. Not with `sack`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exp_dupacks: bool,
 }
 
 fn default_snoop_cache() -> QueueCapacity {
@@ -122,6 +129,7 @@ impl Default for SnoopSpec {
             sack: false,
             dupacks_passed: default_dupacks_passed(),
             min_rto: default_snoop_min_rto(),
+            exp_dupacks: false,
         }
     }
 }
@@ -141,6 +149,18 @@ pub struct SplitSpec {
     /// table unless set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver: Option<ReceiverSpec>,
+    /// Treat the second leg's losses as link errors: a Snoop agent between
+    /// the second leg's sender and the link resends lost segments from the
+    /// proxy's buffer and keeps their duplicate ACKs from the sender, which
+    /// then cuts its window only for segments its own queue refused (seed
+    /// 001: "resends from the hub's buffer as Snoop does"). Off: the second
+    /// leg is an ordinary TCP sender that halves its window on every loss.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub local_recovery: bool,
+    /// That Snoop agent's settings: a `kind = "snoop"` table's defaults,
+    /// but a cache of 100000 packets (the proxy holds the data anyway).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snoop: Option<SnoopSpec>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -353,6 +373,19 @@ fn passes(routes: &Routes, channels: &[ResolvedChannel], from: NodeId, to: NodeI
 fn snoop_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, flows: &[(FlowId, usize)]) -> MiddleboxConfig {
     let spec = m.snoop.clone().unwrap_or_default();
     let p = format!("{base}.snoop");
+    if spec.sack {
+        for &(_, k) in flows {
+            let f = &cx.scenario.flows[k];
+            if !f.receiver.sack {
+                ck.fail(format!("{p}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
+            }
+        }
+    }
+    MiddleboxConfig::Snoop(snoop_settings(ck, &spec, &p))
+}
+
+/// Checks and resolves a Snoop table found at `p`.
+fn snoop_settings(ck: &mut Checker, spec: &SnoopSpec, p: &str) -> SnoopConfig {
     let cache = match spec.cache {
         QueueCapacity::Packets(n) => {
             ck.range(&format!("{p}.cache"), n, 1, 100_000, &|v| format!("{v}pkt"));
@@ -365,20 +398,16 @@ fn snoop_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, f
     };
     ck.range(&format!("{p}.dupacks_passed"), spec.dupacks_passed, 0, 100, &|v| v.to_string());
     ck.range(&format!("{p}.min_rto"), spec.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
-    if spec.sack {
-        for &(_, k) in flows {
-            let f = &cx.scenario.flows[k];
-            if !f.receiver.sack {
-                ck.fail(format!("{p}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
-            }
-        }
+    if spec.sack && spec.exp_dupacks {
+        ck.fail(format!("{p}.exp_dupacks"), "ns-2's count has no SACK", "exp_dupacks = false with sack = true");
     }
-    MiddleboxConfig::Snoop(SnoopConfig {
+    SnoopConfig {
         cache,
         sack: spec.sack,
         dupacks_passed: spec.dupacks_passed,
         min_rto: spec.min_rto.duration(),
-    })
+        exp_dupacks: spec.exp_dupacks,
+    }
 }
 
 fn split_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, flows: &[(FlowId, usize)]) -> MiddleboxConfig {
@@ -416,7 +445,21 @@ fn split_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, f
             }
         })
         .collect();
-    MiddleboxConfig::Split(SplitConfig { buffer_bytes, legs })
+    let local_recovery = spec.local_recovery.then(|| {
+        let r = spec.snoop.clone().unwrap_or(SnoopSpec { cache: QueueCapacity::Packets(100_000), ..SnoopSpec::default() });
+        let q = format!("{p}.snoop");
+        if r.sack {
+            // The second leg ends at the flow's own receiver: it must send SACK blocks.
+            for &(_, k) in flows {
+                let f = &cx.scenario.flows[k];
+                if !f.receiver.sack {
+                    ck.fail(format!("{q}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
+                }
+            }
+        }
+        snoop_settings(ck, &r, &q)
+    });
+    MiddleboxConfig::Split(SplitConfig { buffer_bytes, legs, local_recovery })
 }
 
 fn mtcp_config(ck: &mut Checker, m: &MiddleboxSpec, base: &str) -> MiddleboxConfig {
