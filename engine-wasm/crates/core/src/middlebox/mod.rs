@@ -209,8 +209,8 @@ pub fn build(
             let recovery = cfg.local_recovery.as_ref().map(|snoop| {
                 let n = spec.flows.len();
                 let conns: Vec<(FlowId, TimerId)> =
-                    spec.flows.iter().enumerate().map(|(i, &f)| (f, timers.create(owner, (3 * n + i) as u16))).collect();
-                let cache = series.register(&node_owner, "snoop_cache", "packets", SeriesStyle::Step);
+                    spec.flows.iter().enumerate().map(|(i, f)| (f.flow, timers.create(owner, (3 * n + i) as u16))).collect();
+                let cache = series.register(node_owner, SeriesQuantity::SnoopCache);
                 series.push(cache, 0, 0.0);
                 Snoop::new(snoop.clone(), &conns, cache)
             });

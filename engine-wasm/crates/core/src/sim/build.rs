@@ -190,6 +190,6 @@ mod tests {
         assert!(sim.series().len() > 2);
         assert!(sim.series().all().iter().all(|s| s.t_ns.is_empty()));
         let full = dumbbell(1, DROPTAIL, "1s", "", Recording::Series);
-        assert!(full.series().all().iter().any(|s| s.info.quantity == "queue" && s.t_ns == [0]), "queues start at 0");
+        assert!(full.series().all().iter().any(|s| s.info.quantity == crate::record::SeriesQuantity::Queue && s.t_ns == [0]), "queues start at 0");
     }
 }
