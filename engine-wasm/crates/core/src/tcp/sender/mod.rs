@@ -321,6 +321,33 @@ mod tests {
 
 
     #[test]
+    fn limited_transmit_after_a_timeout_resends_the_next_segment_at_once() {
+        // ns-2's send_one sends t_seqno_ whatever it is: after the timeout's
+        // go-back-N (snd_nxt = 1, snd_max = 4) each of the first two
+        // duplicates sends the next old segment instead of waiting for a new ACK.
+        let mut cfg = config(Variant::Reno);
+        cfg.limited_transmit = true;
+        cfg.initial_window = 4;
+        let mut s = sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![0, 1, 2, 3]);
+        ctx.now = ctx.timer(RTX).unwrap();
+        s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![0]);
+        s.on_packet(&ack(0), &mut ctx);
+        let first = ctx.take_sent();
+        assert_eq!(seqs(&first), vec![1]);
+        assert!(first[0].is_retransmit());
+        s.on_packet(&ack(0), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![2]);
+        // The third is no fast retransmit (one response per window: ns-2's bug_fix_).
+        s.on_packet(&ack(0), &mut ctx);
+        assert!(ctx.take_sent().is_empty());
+        assert_eq!(s.stats().fast_retransmits, 0);
+    }
+
+    #[test]
     fn a_paced_sender_spaces_its_segments_at_twice_cwnd_per_srtt_in_slow_start() {
         let mut cfg = config(Variant::Reno);
         cfg.pacing = true;
