@@ -699,6 +699,13 @@ impl Channel {
         self.pipe.front().map(|f| (f.tx_start, f.arrival_s))
     }
 
+    /// Packets waiting in a scheduled or AQM queue: unlike those already
+    /// sent, they have no trace record yet (for accounting, not the hot path).
+    pub fn queued(&self) -> impl Iterator<Item = &Packet> {
+        let aqm = self.aqm.as_deref().into_iter().flat_map(Aqm::packets);
+        self.waiting.iter().map(|w| &w.pkt).chain(aqm)
+    }
+
     /// When the head packet's last bit reaches the far end.
     pub fn head_arrival(&self) -> Option<SimTime> {
         self.pipe.front().map(|f| f.arrival)
