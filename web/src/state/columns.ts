@@ -24,9 +24,29 @@ export class Column<A extends NumericArray> {
     this.size += n;
   }
 
+  /** Appends one value. */
+  push(v: number): void {
+    this.reserve(this.size + 1);
+    this.data[this.size] = v;
+    this.size += 1;
+  }
+
   /** The filled part, as a view (valid until the next append). */
   view(): A {
     return this.data.subarray(0, this.size) as A;
+  }
+
+  /** Bytes held, spare capacity included. */
+  get bytes(): number {
+    return this.data.byteLength;
+  }
+
+  /** Gives back the spare capacity (a finished column grows no more). */
+  trim(): void {
+    if (this.data.length === this.size) return;
+    const exact = this.make(this.size);
+    exact.set(this.data.subarray(0, this.size));
+    this.data = exact;
   }
 
   at(i: number): number {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RunStore } from './runStore';
-import { runMessages } from './testing/runScenario';
+import { runIntoStore, runMessages } from './testing/runScenario';
+import { TRACE_COLUMN_NAMES, TRACE_COLUMNS } from '../engine/traceColumns';
+import { DENSE_COLUMN_NAMES } from './trace';
+
+const BYTES = { f64: 8, u32: 4, u16: 2, u8: 1 } as const;
 
 describe('RunStore', () => {
   it('collects a run: metadata, series by name, trace in enqueue order', async () => {
@@ -66,5 +70,47 @@ describe('RunStore', () => {
     store.begin(4);
     store.receive({ type: 'error', runId: 4, error: { message: 'bad', fieldErrors: [], panic: false } });
     expect(store.getMeta()).toMatchObject({ status: 'error', error: { message: 'bad' } });
+  });
+});
+
+describe('RunStore memory', () => {
+  it('keeps a finished trace in its record layout, without spare capacity: bytes per record from its buffers', async () => {
+    // SACK and timestamps on, and a window that overflows the queue: every side table has entries.
+    const store = await runIntoStore('seed000/wired', [
+      ['flows.ftp.tcp.rwnd', '725KB'],
+      ['flows.ftp.tcp.variant', 'sack1'],
+      ['flows.ftp.receiver.sack', 'true'],
+      ['flows.ftp.tcp.timestamps', 'true'],
+    ]);
+    const m = store.traceBytesPerRecord();
+    const v = store.traceView();
+    expect(m?.records).toBe(v?.count);
+    const sacks = v?.extras.sackAt.length ?? 0;
+    const echoes = v?.extras.tsEcrAt.length ?? 0;
+    const losses = v?.losses?.length ?? 0;
+    expect(sacks).toBeGreaterThan(0);
+    expect(echoes).toBeGreaterThan(0);
+    expect(losses).toBeGreaterThan(0);
+    // Dense columns for every record; SACK blocks (index + 6 x u32), echoes (index + f64), losses (index) only where present.
+    const dense = DENSE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
+    expect(dense).toBe(55);
+    expect(m?.bytes).toBe(dense * (m?.records ?? 0) + 28 * sacks + 12 * echoes + 4 * losses);
+    // What the engine sends per record (TRACE_COLUMNS) is more than what the page keeps.
+    const wire = TRACE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
+    expect(wire).toBe(87);
+    expect(m?.bytesPerRecord).toBeLessThan(wire);
+  });
+
+  it('gives a finished run to the cache and shows it again as another run', async () => {
+    const store = await runIntoStore('seed000/wired');
+    const run = store.finishedRun();
+    expect(run?.bytes).toBeGreaterThan(0);
+    const digest = store.getMeta().digest;
+    const count = store.traceView()?.count;
+    const other = new RunStore({ notifyIntervalMs: 0 });
+    if (run) other.adopt(-1, run);
+    expect(other.getMeta()).toMatchObject({ runId: -1, status: 'done', digest });
+    expect(other.traceView()?.count).toBe(count);
+    expect(other.seriesByName('flows.ftp.cwnd')?.timesMs.length).toBe(store.seriesByName('flows.ftp.cwnd')?.timesMs.length);
   });
 });

@@ -693,17 +693,17 @@ impl Channel {
         self.pipe.len() + self.waiting.len() + self.aqm.as_deref().map_or(0, Aqm::len)
     }
 
-    /// When the head packet started its transmission, and its arrival in
-    /// ns-2's floating-point seconds.
-    pub fn head_origin(&self) -> Option<(SimTime, f64)> {
-        self.pipe.front().map(|f| (f.tx_start, f.arrival_s))
-    }
-
     /// Packets waiting in a scheduled or AQM queue: unlike those already
     /// sent, they have no trace record yet (for accounting, not the hot path).
     pub fn queued(&self) -> impl Iterator<Item = &Packet> {
         let aqm = self.aqm.as_deref().into_iter().flat_map(Aqm::packets);
         self.waiting.iter().map(|w| &w.pkt).chain(aqm)
+    }
+
+    /// When the head packet started its transmission, and its arrival in
+    /// ns-2's floating-point seconds.
+    pub fn head_origin(&self) -> Option<(SimTime, f64)> {
+        self.pipe.front().map(|f| (f.tx_start, f.arrival_s))
     }
 
     /// When the head packet's last bit reaches the far end.

@@ -1,10 +1,15 @@
-//! The TCP sender, built from parts as ARCHITECTURE.md describes: a core
-//! that owns sequence state, output and the timers (`core.rs`), a growth
-//! policy that sizes the window (`growth/`) and a loss-recovery policy that
-//! decides what to resend (`recovery/`). A variant name is a preset that
-//! picks one of each (`presets.rs`). The ns-2 variants keep ns-2's one-way
-//! agents' behaviour, which the seed papers used. Sequence numbers count
-//! segments; `snd_una`, `snd_nxt` and `snd_max` are the RFC 793 names.
+//! The TCP sender, built from parts: a core that owns sequence state,
+//! output, the retransmission timer and ECN's response (`core.rs`) with the
+//! persist timer (`persist.rs`) and pacing (`pacing.rs`); a growth policy
+//! that sizes the window (`growth/`: Reno, Vegas, CUBIC, BBR); and a
+//! loss-recovery policy that decides what to resend (`recovery/`: Tahoe,
+//! Reno and NewReno, SACK with optional PRR, FACK, Vegas). A variant name is
+//! a preset that picks one of each (`presets.rs`); the ns-2 variants keep
+//! ns-2's one-way agents' behaviour, which the seed papers used. BBR feeds
+//! on delivery-rate samples (`rate_sample.rs`), Vegas on per-segment send
+//! times (`segment_clock.rs`); seed 004's delay estimator and Fast Increase
+//! are in `owd.rs`. Sequence numbers count segments; `snd_una` and `snd_nxt` are
+//! RFC 9293's names; `snd_max` is the highest sent (ns-2's maxseq_).
 
 mod config;
 mod core;
