@@ -8,13 +8,24 @@
 //   1. knob change -> every plot redrawn with the new run, on a 60-s seed scenario;
 //   2. animation frames per second with about 5,000 packets in view;
 //   3. plot zoom/pan frame time with 10^6 points in a plot;
-//   4. mechanism switch (Snoop, SACK, ECN, ACK priority) -> every plot redrawn.
+//   4. mechanism switch -> every plot redrawn: every mechanism control (the
+//      mechanism bar's switches and the settings' TCP variant, SACK, ECN, ACK
+//      priority, Snoop, window scale, initial window, delayed ACK, ...) of every
+//      seed scenario (scenarios/seedNNN/), on then off, RUNS times;
+//   5. cold load -> first animated frame (and first contentful paint of the
+//      shell), every shipped scenario, in a fresh browser context each time;
+//   6. frames per second of bench/perf-1 playing at 4x on a 1280x720 page;
+//   7. bytes per trace record of the page's trace store.
 //
-//   --only toggles   runs just 4.
+//   --only toggles|first-frame|fps|memory|classic   runs just that part
+//   (classic: 1 to 3 and the original four switches).
+//   --scenario ID    limits 4 and 5 to scenarios whose id contains ID.
+//
+// A table of medians is printed after the JSON.
 
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +84,21 @@ function stopServer(server) {
 }
 
 const ONLY = arg('--only', null);
+const SCENARIO_FILTER = arg('--scenario', null);
+
+/** Scenario ids under scenarios/ (sweeps and lessons are not scenarios), optionally only those under `folderPattern`. */
+function scenarioIds(folderPattern = /./) {
+  const root = `${repo}scenarios/`;
+  const ids = [];
+  for (const folder of readdirSync(root, { withFileTypes: true })) {
+    if (!folder.isDirectory() || !folderPattern.test(folder.name)) continue;
+    for (const f of readdirSync(`${root}${folder.name}`)) {
+      if (!f.endsWith('.toml') || f.endsWith('.sweep.toml') || f.endsWith('.lesson.toml')) continue;
+      ids.push(`${folder.name}/${f.replace(/\.toml$/, '')}`);
+    }
+  }
+  return ids.sort().filter((id) => !SCENARIO_FILTER || id.includes(SCENARIO_FILTER));
+}
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -288,6 +314,184 @@ async function toggleToPlots(page, query, label) {
   return { scenario: query, mechanism: label, endToEndMs: round(stats(samples)) };
 }
 
+/** Knobs that switch a mechanism (not a rate, delay, BER or window size). */
+const MECHANISM = /variant|sack|ecn|snoop|ack.?prio|priority|filter|delayed_ack|delayed ack|window_scal|window scale|initial_window|initial window|timestamps|proxy|split|m-?tcp|freeze|fast.?increase|queue|aqm|red\b|codel|pie|arq|recovery/i;
+const NOT_MECHANISM = /rate|delay\b|ber\b|bit error|rwnd|receive window|limit|size|duration|seed/i;
+
+/** Every mechanism control of a scenario: data-knob values, mechanism bar first. */
+async function mechanismKnobs(page) {
+  return page.evaluate(
+    ({ mech, not }) => {
+      const out = [];
+      const seen = new Set();
+      const all = [...document.querySelectorAll('[data-testid="mechanisms"] [data-knob]'), ...document.querySelectorAll('[data-testid="knobs-panel"] [data-knob]')];
+      for (const el of all) {
+        const key = el.dataset.knob;
+        if (seen.has(key) || key === 'seed') continue;
+        seen.add(key);
+        const prominent = el.closest('[data-testid="mechanisms"]') !== null;
+        const label = (el.querySelector('.mechanism-label, .knob-label, label, .switch-text')?.textContent ?? key).trim();
+        const text = `${key} ${label}`;
+        const controls = el.querySelector('button[role="switch"]') || el.querySelector('select') || el.querySelectorAll('input[type="radio"]').length > 1;
+        if (!controls) continue;
+        if (prominent || (new RegExp(mech, 'i').test(text) && !new RegExp(not, 'i').test(key.replace(/^preset:/, '')))) out.push({ knob: key, label: key.replace(/^preset:/, ''), prominent });
+      }
+      return out;
+    },
+    { mech: MECHANISM.source, not: NOT_MECHANISM.source },
+  );
+}
+
+/** Flips one control between its current choice and another, RUNS times; each click until every plot shows the new run. */
+async function flipToPlots(page, knob) {
+  return page.evaluate(
+    async ({ knob, runs }) => {
+      const find = () =>
+        document.querySelector(`[data-testid="mechanisms"] [data-knob="${CSS.escape(knob)}"]`) ??
+        document.querySelector(`[data-testid="knobs-panel"] [data-knob="${CSS.escape(knob)}"]`);
+      const app = document.querySelector('.app');
+      const first = find();
+      const select = first?.querySelector('select');
+      const radios = first ? [...first.querySelectorAll('input[type="radio"]')] : [];
+      const home = select ? select.selectedIndex : radios.findIndex((r) => r.checked);
+      const optionCount = select ? select.options.length : radios.length;
+      const other = (() => {
+        for (let k = 1; k < optionCount; k++) {
+          const i = (home + k) % optionCount;
+          if (select && select.options[i]?.value !== 'custom' && !select.options[i]?.disabled) return i;
+          if (!select && radios[i] && !radios[i].disabled) return i;
+        }
+        return -1;
+      })();
+      const samples = [];
+      for (let n = 0; n < runs; n++) {
+        const el = find();
+        const before = app.dataset.runId;
+        const t0 = performance.now();
+        const sw = el?.querySelector('button[role="switch"]');
+        if (sw) sw.click();
+        else if (el?.querySelector('select')) {
+          const s = el.querySelector('select');
+          s.selectedIndex = n % 2 === 0 ? other : Math.max(0, home);
+          s.dispatchEvent(new Event('change', { bubbles: true }));
+        } else {
+          const r = [...el.querySelectorAll('input[type="radio"]')][n % 2 === 0 ? other : Math.max(0, home)];
+          if (!r) return { error: 'no other choice' };
+          r.click();
+        }
+        for (;;) {
+          await new Promise((r) => requestAnimationFrame(r));
+          const plots = [...document.querySelectorAll('figure.plot')];
+          if (app.dataset.runId !== before && app.dataset.runState === 'done' && plots.length > 0 && plots.every((f) => f.dataset.complete === 'true')) break;
+          if (performance.now() - t0 > 60_000) return { error: 'timeout' };
+        }
+        samples.push(performance.now() - t0);
+        // Let trailing work (URL writes, idle prefetches) settle like a user's pause between clicks.
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      return { samples };
+    },
+    { knob, runs: RUNS },
+  );
+}
+
+/** 4. Every mechanism control of every seed scenario. */
+async function allToggles(page) {
+  const out = [];
+  for (const id of scenarioIds(/^seed\d+$/)) {
+    await page.goto(`${BASE}?s=${id}`);
+    await waitForRun(page);
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.plot')].every((f) => f.dataset.complete === 'true'));
+    await page.waitForTimeout(300);
+    for (const k of await mechanismKnobs(page)) {
+      const r = await flipToPlots(page, k.knob);
+      if (r.error) {
+        out.push({ scenario: id, mechanism: k.label, error: r.error });
+        continue;
+      }
+      out.push({ scenario: id, mechanism: k.label, firstMs: Math.round(r.samples[0]), endToEndMs: round(stats(r.samples)) });
+      console.error(`toggle ${id} ${k.label}: first ${Math.round(r.samples[0])} ms, median ${Math.round(stats(r.samples).median)} ms`);
+    }
+  }
+  return out;
+}
+
+/** 5. Cold load to the first animated frame, in a fresh context (no cache) per load. */
+async function firstFrames(browser) {
+  const out = [];
+  for (const id of scenarioIds()) {
+    const frame = [];
+    const paint = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await page.goto(`${BASE}?s=${id}`);
+      const r = await page.waitForFunction(
+        () => {
+          const f = performance.getEntriesByName('ackscope:first-frame')[0];
+          // Paint timing is reported after the frame is presented: wait for both.
+          const p = performance.getEntriesByName('first-contentful-paint')[0];
+          if (!f || !p) return null;
+          return { frame: f.startTime, paint: p.startTime };
+        },
+        null,
+        { timeout: 60_000 },
+      );
+      const v = await r.jsonValue();
+      frame.push(v.frame);
+      paint.push(v.paint);
+      await context.close();
+    }
+    out.push({ scenario: id, firstFrameMs: round(stats(frame)), firstPaintMs: round(stats(paint)) });
+    console.error(`first frame ${id}: ${Math.round(stats(frame).median)} ms (paint ${Math.round(stats(paint).median)} ms)`);
+  }
+  return out;
+}
+
+/** 6. bench/perf-1 playing at 4x on a 1280x720 page, after its run finished. */
+async function perf1Fps(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(`${BASE}?s=bench/perf-1&speed=4`);
+  await waitForRun(page);
+  await page.getByTestId('play').click();
+  await page.waitForSelector('[aria-label="Playback"][data-playing="true"]');
+  await page.waitForTimeout(500);
+  const m = await measureFps(page, 5);
+  const packets = Number(await page.getByTestId('animation').getAttribute('data-packets'));
+  await context.close();
+  return { case: 'bench/perf-1 at 4x, 1280x720', packetsInView: packets, ...round(m) };
+}
+
+/** 7. Bytes the page's trace store holds per record (from its buffers, after a run). */
+async function traceBytes(page) {
+  const out = [];
+  for (const id of ['seed000/wired', 'bench/perf-1']) {
+    await page.goto(`${BASE}?s=${id}`);
+    await waitForRun(page);
+    const r = await page.evaluate(() => window.__ackscopeTraceBytes?.() ?? null);
+    out.push({ scenario: id, ...(r ?? { error: 'the page does not expose its trace store size' }) });
+  }
+  return out;
+}
+
+/** Median tables of the sections run. */
+function printTables(results) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const rows = [];
+  if (results.allToggles) {
+    rows.push('', 'Mechanism switch -> plots redrawn (ms)', line(['scenario', 'mechanism', 'first', 'median', 'p90']), line(['---', '---', '---:', '---:', '---:']));
+    for (const r of results.allToggles) rows.push(line([r.scenario, r.mechanism, r.error ?? r.firstMs, r.endToEndMs?.median ?? '', r.endToEndMs?.p90 ?? '']));
+  }
+  if (results.firstFrames) {
+    rows.push('', 'Cold load -> first animated frame (ms, median)', line(['scenario', 'first frame', 'first paint']), line(['---', '---:', '---:']));
+    for (const r of results.firstFrames) rows.push(line([r.scenario, r.firstFrameMs.median, r.firstPaintMs.median]));
+  }
+  if (results.fps) rows.push('', `bench/perf-1 at 4x: ${results.fps.fps} fps (median frame ${results.fps.medianFrameMs} ms, p95 ${results.fps.p95FrameMs} ms)`);
+  if (results.traceBytes) for (const r of results.traceBytes) rows.push(`trace store ${r.scenario}: ${r.bytesPerRecord ?? r.error} bytes per record (${r.records ?? '?'} records)`);
+  console.log(rows.join('\n'));
+}
+
 async function toggles(page) {
   return [
     await toggleToPlots(page, '?s=examples/snoop', 'Snoop'),
@@ -302,26 +506,24 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  if (ONLY === 'toggles') {
-    const results = { date: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless, software rendering)`, toggles: await toggles(page) };
-    console.log(JSON.stringify(results, null, 2));
-    if (OUT) await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
-    process.exitCode = 0;
-  } else {
-  const results = {
-    date: new Date().toISOString(),
-    browser: `Chromium ${browser.version()} (headless, software rendering)`,
-    knobToPlots: [
+  const results = { date: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless, software rendering)` };
+  const want = (part) => ONLY === null || ONLY === part;
+  if (ONLY === 'classic' || ONLY === null) {
+    results.knobToPlots = [
       await knobToPlots(page, '?s=seed000/satellite-symmetric', 'seed000/satellite-symmetric, 60 s simulated'),
       await knobToPlots(page, '?s=seed000/satellite-symmetric&set=flows.ftp.tcp.rwnd=725KB&set=links.downlink.errors.ber=0&set=links.uplink.errors.ber=0', 'seed000/satellite-symmetric with a 725 KB window and no bit errors, 60 s simulated'),
-    ],
-    animation: await animation(page),
-    panZoom: await panZoom(page),
-    toggles: await toggles(page),
-  };
-  console.log(JSON.stringify(results, null, 2));
-  if (OUT) await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
+    ];
+    results.animation = await animation(page);
+    results.panZoom = await panZoom(page);
+    results.toggles = await toggles(page);
   }
+  if (want('toggles')) results.allToggles = await allToggles(page);
+  if (want('first-frame')) results.firstFrames = await firstFrames(browser);
+  if (want('fps')) results.fps = await perf1Fps(browser);
+  if (want('memory')) results.traceBytes = await traceBytes(page);
+  console.log(JSON.stringify(results, null, 2));
+  printTables(results);
+  if (OUT) await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   await browser.close();
   stopServer(server);

@@ -1,14 +1,15 @@
 // Writes scenarios/schema.json (from the engine's Rust types, through the wasm
-// build), web/src/generated/types.ts (TypeScript from that schema) and
-// web/src/generated/traceVocabulary.ts (the trace's kinds, fates and flags).
-// `--check` compares instead of writing and fails when either is stale.
+// build), web/src/generated/types.ts (TypeScript from that schema),
+// web/src/generated/traceVocabulary.ts (the trace's kinds, fates and flags) and
+// web/src/generated/seriesVocabulary.ts (series quantities and owner kinds).
+// `--check` compares instead of writing and fails when any is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = `${root}web/src/engine/pkg/`;
-const { initSync, schema, traceVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
+const { initSync, schema, traceVocabularyJson, seriesVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
 initSync({ module: readFileSync(`${pkg}ackscope_wasm_bg.wasm`) });
 
 const schemaJson = JSON.parse(schema());
@@ -46,10 +47,38 @@ const vocabularyTs = [
   constObject('FLAG', "Bits of the trace's `flags` column.", vocabulary.flags, true),
 ].join('\n');
 
+// Series: each quantity's unit and style (keyed by the schema's SeriesQuantity,
+// so the table and the type cannot disagree), and each owner kind's path with
+// `{field}` placeholders, from which the SeriesOwner union is written.
+const series = JSON.parse(seriesVocabularyJson());
+const fieldsOf = (path) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+const seriesTs = [
+  banner,
+  "// Series quantities and owners, from the engine's record::series_name.",
+  '',
+  "import type { SeriesQuantity, SeriesStyle } from './types';",
+  '',
+  '/** Every quantity a series can measure: its unit and how it is drawn. */',
+  'export const SERIES_QUANTITIES = {',
+  ...series.quantities.map((q) => `  ${q.name}: { unit: '${q.unit}', style: '${q.style}' },`),
+  '} as const satisfies Record<SeriesQuantity, { unit: string; style: SeriesStyle }>;',
+  '',
+  '/** Who records a series: the scenario path each kind of owner writes, `{field}` standing for an id. */',
+  'export const SERIES_OWNER_PATHS = {',
+  ...series.owners.map((o) => `  /** ${o.doc} */\n  ${o.kind}: '${o.path}',`),
+  '} as const;',
+  '',
+  '/** A series owner, as parsed from its path. */',
+  'export type SeriesOwner =',
+  series.owners.map((o) => `  | { kind: '${o.kind}'; ${fieldsOf(o.path).map((f) => `${f}: string`).join('; ')} }`).join('\n') + ';',
+  '',
+].join('\n');
+
 const outputs = [
   [`${root}scenarios/schema.json`, schemaText],
   [`${root}web/src/generated/types.ts`, ts],
   [`${root}web/src/generated/traceVocabulary.ts`, vocabularyTs],
+  [`${root}web/src/generated/seriesVocabulary.ts`, seriesTs],
 ];
 const check = process.argv.includes('--check');
 let stale = 0;

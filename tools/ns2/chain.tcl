@@ -1,9 +1,10 @@
 # A two-link chain in ns-2, to cross-check Ackscope's TCP variants and sinks.
-# Usage: ns chain.tcl <agent> <sink> <window_pkts> <duration_s> <rate1> <delay1> <rate2> <delay2> <queue_pkts> <syn 0|1>
+# Usage: ns chain.tcl <agent> <sink> <window_pkts> <duration_s> <rate1> <delay1> <rate2> <delay2> <queue_pkts> <syn 0|1> [singledup 0|1]
 #   agent: TCP (Tahoe) | TCP/Reno | TCP/Newreno | TCP/Sack1 | TCP/Fack | TCP/Vegas
 #   sink:  TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
 # Prints goodput (in-order payload bit/s over the run), retransmitted packets, timeouts.
-foreach {agent sinkType window duration rate1 delay1 rate2 delay2 qlim syn} $argv break
+foreach {agent sinkType window duration rate1 delay1 rate2 delay2 qlim syn singledup} $argv break
+if {$singledup eq ""} { set singledup 0 }
 
 set ns [new Simulator]
 Queue set limit_ $qlim
@@ -11,7 +12,7 @@ Agent/TCP set packetSize_ 1000
 Agent/TCP set window_ $window
 Agent/TCP set windowInit_ 1
 Agent/TCP set syn_ [expr {$syn ? "true" : "false"}]
-Agent/TCP set singledup_ 0
+Agent/TCP set singledup_ $singledup
 Agent/TCP set minrto_ 0.2
 Agent/TCP set tcpTick_ 0.01
 

@@ -3,20 +3,27 @@
 # (ns-2's useHeaders_ false, its default before November 2001), no limited
 # transmit (singledup_ 0, also its default until November 2001), FTP from i to j
 # and, two-way, from j to i; optionally ACKs first in both queues.
-# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1> [old 0|1]
-#   agent: TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
-#   sink:  TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
-#   old:   1 for the timer defaults before 2001 (below)
-# Prints flow i->j's throughput in kbit/s between 10 s and 20 s, as the paper's tables.
-foreach {agent sinkType rate twoway acksfirst old} $argv break
+# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1> [preset] [from to] [trace file]
+#   agent:  TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
+#   sink:   TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
+#   preset: 0 as above; 1 (old) the timer defaults before 2001 (below); ns235
+#           ns-2.35's own defaults: 40-byte headers (useHeaders_ true) and limited
+#           transmit (singledup_ 1)
+#   from to: the measurement window in seconds, 10 20 unless given
+# Prints flow i->j's payload throughput in kbit/s over the window (10-20 s, as the paper's tables).
+foreach {agent sinkType rate twoway acksfirst old from to tracefile} $argv break
 if {$old eq ""} { set old 0 }
+if {$from eq ""} { set from 10.0; set to 20.0 }
 
 set ns [new Simulator]
+if {$tracefile ne ""} { $ns trace-all [open $tracefile w] }
 Agent/TCP set packetSize_ 1000
 Agent/TCP set window_ 64
-Agent/TCP set useHeaders_ false
-Agent/TCP set singledup_ 0
-if {$old} {
+if {$old ne "ns235"} {
+    Agent/TCP set useHeaders_ false
+    Agent/TCP set singledup_ 0
+}
+if {$old eq "1"} {
     # ns-2's timer and window defaults before each was changed (dates from
     # ns-default.tcl): 100 ms ticks (until 2002/03/07), no RTO minimum (minrto_
     # added 2001/05/10), 6 s initial RTO (until 2006/01/21), the timer restarted
@@ -64,9 +71,13 @@ if {$twoway} { flow $j $i }
 proc mark {} { global sinkJ start; set start [$sinkJ set bytes_] }
 proc finish {} {
     global sinkJ start
-    puts [expr {([$sinkJ set bytes_] - $start) * 8 / 10.0 / 1000.0}]
+    global from to
+    global agent old
+    # With useHeaders_ the sink counts 40 header bytes a segment (not Vegas's): payload only.
+    set payload [expr {$old eq "ns235" && $agent ne "TCP/Vegas" ? 1000.0 / 1040.0 : 1.0}]
+    puts [expr {([$sinkJ set bytes_] - $start) * $payload * 8 / ($to - $from) / 1000.0}]
     exit 0
 }
-$ns at 10.0 "mark"
-$ns at 20.0 "finish"
+$ns at $from "mark"
+$ns at $to "finish"
 $ns run

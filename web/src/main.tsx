@@ -41,7 +41,11 @@ const controller = new AppController({ client, store, playback, files, history: 
   // Run B gets its own worker, so both runs compute at once.
   clientB: () => new EngineClient(workerChannel),
   storeB,
+  // The runs one click away are computed in a worker of their own.
+  prefetchClient: () => new EngineClient(workerChannel),
 });
+// For scripts/bench-ui.mjs: the trace store's bytes per record.
+(window as unknown as { __ackscopeTraceBytes?: () => unknown }).__ackscopeTraceBytes = () => store.traceBytesPerRecord();
 const events = new EventsModel(store, view, playback, timeWindow);
 const drafts = new DraftStore();
 const theme = new ThemeStore({

@@ -1,6 +1,8 @@
 // Canvas colours come from CSS custom properties, so a theme (a later dark
 // mode) is a stylesheet change only.
 
+import type { SeriesQuantity } from './generated/types';
+
 export interface Theme {
   font: string;
   text: string;
@@ -21,7 +23,7 @@ export interface Theme {
   datagram: string;
   cursor: string;
   flows: string[];
-  series: Record<string, string>;
+  series: Partial<Record<SeriesColour, string>>;
 }
 
 export const SERIES_VARS = [
@@ -49,12 +51,59 @@ export const SERIES_VARS = [
   'leg2',
 ] as const;
 
+/** A series colour: the CSS custom property `--series-<colour>`. */
+export type SeriesColour = (typeof SERIES_VARS)[number];
+
+/** A plot layer's colour: a series colour, or the n-th flow colour (`--flow-<n>`, from 1). */
+export type LayerColour = SeriesColour | `flow-${number}`;
+
+/**
+ * The colour each engine series quantity is drawn in. `owner`: one line per
+ * owner (queues, buffers), each in the next flow colour. Exhaustive, so a
+ * quantity the engine adds does not compile until it has one.
+ */
+export const QUANTITY_COLOURS: Record<SeriesQuantity, SeriesColour | 'owner'> = {
+  cwnd: 'cwnd',
+  ssthresh: 'ssthresh',
+  rtt: 'rtt',
+  srtt: 'srtt',
+  rto: 'rto',
+  fast_retransmit: 'fast-retransmit',
+  timeout: 'timeout',
+  ecn_echo: 'ecn',
+  owd_fwd_est: 'owd-est',
+  rtt_half: 'srtt',
+  pacing_rate: 'throughput',
+  btl_bw: 'goodput',
+  min_rtt: 'owd-est',
+  delivered: 'goodput',
+  owd_fwd: 'owd',
+  spurious_timeout: 'spurious',
+  queue: 'owner',
+  red_avg: 'owner',
+  outage: 'outage',
+  sojourn: 'owner',
+  aqm_drop: 'timeout',
+  aqm_mark: 'ecn',
+  pie_prob: 'owner',
+  snoop_cache: 'owner',
+  proxy_buffer: 'owner',
+  proxy_buffer_limit: 'owner',
+};
+
+/** The colour of a quantity's series; `ownerIndex` picks the flow colour of per-owner quantities. */
+export function quantityColour(quantity: SeriesQuantity, ownerIndex = 0): LayerColour {
+  // A quantity from a newer engine than this table is drawn per owner.
+  const c = QUANTITY_COLOURS[quantity] ?? 'owner';
+  return c === 'owner' ? `flow-${(ownerIndex % 8) + 1}` : c;
+}
+
 export function readTheme(el: Element): Theme {
   const css = getComputedStyle(el);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   const flows: string[] = [];
   for (let i = 1; i <= 8; i++) flows.push(v(`--flow-${i}`, '#2f6fde'));
-  const series: Record<string, string> = {};
+  const series: Partial<Record<SeriesColour, string>> = {};
   for (const s of SERIES_VARS) series[s] = v(`--series-${s}`, '#2f6fde');
   return {
     font: v('--font-sans', 'system-ui, sans-serif'),

@@ -14,6 +14,9 @@ import { fadeSimMs, packetsAt } from './packets';
 import { TraceWindows } from '../state/traceWindows';
 import { useTranslation } from 'react-i18next';
 
+/** Marked once per page: the first frame drawn with a run's packets (what scripts/bench-ui.mjs times from a cold load). */
+let firstFrameMarked = false;
+
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
 export function AnimationCanvas() {
   const { store, playback, controller } = useServices();
@@ -63,6 +66,10 @@ export function AnimationCanvas() {
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
       const down = downAt(outages, scene.geometry.lanes.length, t);
       drawScene(ctx, scene, frame, theme, down);
+      if (frame && !firstFrameMarked) {
+        firstFrameMarked = true;
+        performance.mark('ackscope:first-frame');
+      }
       const all = [...gaugesAt(gauges, t), ...(topology && frame ? bufferGauges(buffers, frame.queues, trace, topology) : [])];
       if (all.length > 0) drawGauges(ctx, scene, all, theme);
       // For tests: the channels drawn down.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Topology } from '../engine/protocol';
+import type { SeriesQuantity } from '../generated/types';
 import type { SeriesView } from '../state/runStore';
 import { gaugesAt, gaugeSeries } from './gauges';
 
@@ -16,7 +17,7 @@ const view = (name: string, style: SeriesView['info']['style'], pts: [number, nu
   const parts = name.split('.');
   return {
     id: 0,
-    info: { name, owner: parts.slice(0, -1).join('.'), quantity: parts.at(-1) ?? '', unit: 'packets', style },
+    info: { name, owner: parts.slice(0, -1).join('.'), quantity: (parts.at(-1) ?? '') as SeriesQuantity, unit: 'packets', style },
     timesMs: Float64Array.from(pts, (p) => p[0]),
     values: Float64Array.from(pts, (p) => p[1]),
   };

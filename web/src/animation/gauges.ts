@@ -3,6 +3,7 @@
 // value at the playback time against the largest value of the run.
 
 import type { Topology } from '../engine/protocol';
+import { parseOwner } from '../engine/seriesNames';
 import { t as tr } from '../i18n';
 import type { SeriesView } from '../state/runStore';
 import { upperBound } from '../state/search';
@@ -20,9 +21,9 @@ export interface Gauge {
 export function gaugeSeries(series: readonly SeriesView[], topology: Topology): { node: number; series: SeriesView; max: number }[] {
   const out: { node: number; series: SeriesView; max: number }[] = [];
   for (const s of series) {
-    const m = /^nodes\.([^.]+)$/.exec(s.info.owner);
-    if (!m || s.info.style !== 'step') continue;
-    const node = topology.nodes.findIndex((n) => n.id === m[1]);
+    const owner = parseOwner(s.info.owner);
+    if (owner?.kind !== 'node' || s.info.style !== 'step') continue;
+    const node = topology.nodes.findIndex((n) => n.id === owner.node);
     if (node < 0) continue;
     let max = 0;
     for (let i = 0; i < s.values.length; i++) if ((s.values[i] ?? 0) > max) max = s.values[i] ?? 0;

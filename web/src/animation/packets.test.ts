@@ -171,3 +171,27 @@ describe('aggregation', () => {
     expect(f.count).toBe((d?.count ?? 0) + f.wire.length);
   });
 });
+
+describe('loss markers from the loss index', () => {
+  it('finds the same fading drops and corruptions as a scan of the whole trace, far behind what is in flight', () => {
+    // One packet per ms on channel 0 (10 ms delay); every 7th dropped, every 11th corrupted.
+    const recs: Rec[] = Array.from({ length: 3000 }, (_, i) => ({
+      enq: i,
+      start: i,
+      end: i + 0.5,
+      fate: i % 7 === 0 ? 1 : i % 11 === 0 ? 2 : 0,
+    }));
+    const scanned = trace(recs, [10]);
+    const indexed: TraceView = { ...scanned, losses: Uint32Array.from(recs.flatMap((r, i) => (r.fate ? [i] : []))) };
+    const fade = fadeSimMs(4);
+    for (const t of [100, 1500, 2999]) {
+      const a = packetsAt(scanned, [10], t, fade);
+      const b = packetsAt(indexed, [10], t, fade);
+      expect(b.drops).toEqual(a.drops);
+      expect(b.corruptions).toEqual(a.corruptions);
+      expect(b.wire).toEqual(a.wire);
+      // Markers reach back the whole fade (seconds of trace), not just what is in flight.
+      if (t === 2999) expect(b.drops[0]?.atMs).toBeLessThan(t - 2000);
+    }
+  });
+});

@@ -101,8 +101,10 @@ export function packetsAt(
   maxPerLane: readonly number[] = [],
 ): PacketFrame {
   const frame: PacketFrame = { wire: [], density: [], count: 0, queues: delayMs.map(() => []), drops: [], corruptions: [] };
-  // Nothing enqueued before this can still be visible (in flight or fading).
-  const from = lowerBound(trace.enqueuedMs, trace.count, t - trace.maxLifeMs - fadeMs);
+  // Nothing enqueued before this can still be in a queue or on the wire. Loss
+  // markers fade for longer (seconds of trace at fast playback): they come
+  // from the loss index, so a frame's scan stays as short as what is in flight.
+  const from = lowerBound(trace.enqueuedMs, trace.count, t - trace.maxLifeMs);
 
   // First pass (only when limits are given): packets on each lane, to decide which lanes aggregate.
   const dense = new Map<number, LaneDensity>();
@@ -135,12 +137,8 @@ export function packetsAt(
     const retransmission = (flags & (FLAG.retransmission | FLAG.localRetransmission)) !== 0;
     const flow = trace.flow[i] ?? 0;
 
-    if (fate === PacketFate.dropped) {
-      // A drop never enters the queue: it is refused at `enqueuedMs`.
-      const age = t - enq;
-      if (age < fadeMs) frame.drops.push({ index: i, channel, ack, atMs: enq, opacity: 1 - age / fadeMs });
-      continue;
-    }
+    // A drop never enters the queue: it is refused at `enqueuedMs` (its marker: below).
+    if (fate === PacketFate.dropped) continue;
     const txStart = trace.txStartMs[i] ?? 0;
     const txEnd = trace.txEndMs[i] ?? 0;
     if (t < txStart) {
@@ -164,15 +162,47 @@ export function packetsAt(
         for (let b = lo; b <= hi; b++) bins[b] = Math.min(65535, (bins[b] ?? 0) + 1);
       } else frame.wire.push({ index: i, channel, flow, ack, retransmission, flags, kind, corrupted, ...pos });
     }
-    if (corrupted) {
-      const arrival = txEnd + delay;
+  }
+  lossMarkers(trace, delayMs, t, fadeMs, frame);
+  // FIFO service: the packet in transmission is at the head; the rest follow in enqueue order.
+  for (const q of frame.queues) q.sort((a, b) => Number(b.transmitting) - Number(a.transmitting) || a.index - b.index);
+  return frame;
+}
+
+/** Indices of dropped and corrupted records, ascending (the trace's index, or a scan when it has none). */
+function lossIndices(trace: TraceView): ArrayLike<number> {
+  if (trace.losses) return trace.losses;
+  const out: number[] = [];
+  for (let i = 0; i < trace.count; i++) if (trace.fate[i] === PacketFate.dropped || trace.fate[i] === PacketFate.corrupted) out.push(i);
+  return out;
+}
+
+/** Drops (at their enqueue time) and corruptions (at their arrival) younger than `fadeMs`, fading out. */
+function lossMarkers(trace: TraceView, delayMs: readonly number[], t: number, fadeMs: number, frame: PacketFrame): void {
+  const losses = lossIndices(trace);
+  const since = t - trace.maxLifeMs - fadeMs;
+  let lo = 0;
+  let hi = losses.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((trace.enqueuedMs[losses[mid] ?? 0] ?? 0) < since) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < losses.length; k++) {
+    const i = losses[k] ?? 0;
+    const enq = trace.enqueuedMs[i] ?? 0;
+    if (enq > t) break;
+    const channel = trace.channel[i] ?? 0;
+    const ack = trace.kind[i] === PacketKind.ack;
+    if (trace.fate[i] === PacketFate.dropped) {
+      const age = t - enq;
+      if (age < fadeMs) frame.drops.push({ index: i, channel, ack, atMs: enq, opacity: 1 - age / fadeMs });
+    } else {
+      const arrival = (trace.txEndMs[i] ?? 0) + (delayMs[channel] ?? 0);
       const age = t - arrival;
       if (age >= 0 && age < fadeMs) frame.corruptions.push({ index: i, channel, ack, atMs: arrival, opacity: 1 - age / fadeMs });
     }
   }
-  // FIFO service: the packet in transmission is at the head; the rest follow in enqueue order.
-  for (const q of frame.queues) q.sort((a, b) => Number(b.transmitting) - Number(a.transmitting) || a.index - b.index);
-  return frame;
 }
 
 /**

@@ -6,6 +6,7 @@ import { t as tr } from '../i18n';
 import { runBudget, type RunBudget } from './budget';
 import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, UiToEngine } from './protocol';
 import type { TraceChunk } from './traceColumns';
+import { createEngineWorker, takeEarlyWorker } from './earlyWorker';
 
 /** A message pipe to an engine host (a Worker in the app, an in-process host in tests). */
 export interface EngineChannel {
@@ -179,7 +180,7 @@ export class EngineClient {
 
 /** The app's channel: a module Worker running worker.ts. */
 export function workerChannel(): EngineChannel {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ackscope-engine' });
+  const worker = takeEarlyWorker() ?? createEngineWorker();
   return {
     send: (msg) => worker.postMessage(msg),
     listen: (onMessage, onFailure) => {

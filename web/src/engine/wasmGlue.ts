@@ -12,7 +12,11 @@ let generation = 0;
 async function compile(): Promise<WebAssembly.Module> {
   const response = await fetch(wasmUrl);
   if (!response.ok) throw new Error(`cannot fetch the engine (${response.status} ${response.statusText})`);
-  // compileStreaming insists on the application/wasm MIME type; bytes work everywhere.
+  // Compiled while it downloads, when the server says application/wasm
+  // (compileStreaming insists on it); from the bytes otherwise.
+  if (typeof WebAssembly.compileStreaming === 'function' && response.headers.get('content-type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
   return WebAssembly.compile(await response.arrayBuffer());
 }
 

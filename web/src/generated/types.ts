@@ -98,6 +98,13 @@ export type RtoEstimatorKind = ("rfc6298" | "ns2")
  */
 export type SeriesStyle = ("step" | "points" | "marker")
 /**
+ * What a series measures. Its name is the last part of the series name.
+ * 
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "SeriesQuantity".
+ */
+export type SeriesQuantity = ("cwnd" | "ssthresh" | "rtt" | "srtt" | "rto" | "fast_retransmit" | "timeout" | "ecn_echo" | "owd_fwd_est" | "rtt_half" | "pacing_rate" | "btl_bw" | "min_rtt" | "delivered" | "owd_fwd" | "spurious_timeout" | "queue" | "red_avg" | "outage" | "sojourn" | "aqm_drop" | "aqm_mark" | "pie_prob" | "snoop_cache" | "proxy_buffer" | "proxy_buffer_limit")
+/**
  * Trace timestamps in milliseconds, as a list or as text.
  * 
  * This interface was referenced by `Scenario`'s JSON-Schema
@@ -936,6 +943,14 @@ cache?: string
  */
 dupacks_passed?: number
 /**
+ * Keep duplicate ACKs back as ns-2's Snoop counts them (`expDupacks_`):
+ * the count is fixed when the hole is resent, so a hole that takes long
+ * to repair lets two more duplicates reach the sender (often a fast
+ * retransmit). Off: one duplicate kept back per segment passed on beyond
+ * the hole. Not with `sack`.
+ */
+exp_dupacks?: boolean
+/**
  * A duration with its unit, e.g. "500ms".
  */
 min_rto?: string
@@ -956,10 +971,24 @@ export interface SplitSpec {
  */
 buffer?: string
 /**
+ * Treat the second leg's losses as link errors: a Snoop agent between
+ * the second leg's sender and the link resends lost segments from the
+ * proxy's buffer and keeps their duplicate ACKs from the sender, which
+ * then cuts its window only for segments its own queue refused (seed
+ * 001: "resends from the hub's buffer as Snoop does"). Off: the second
+ * leg is an ordinary TCP sender that halves its window on every loss.
+ */
+local_recovery?: boolean
+/**
  * How the proxy acknowledges the sender; the flow's own `receiver`
  * table unless set.
  */
 receiver?: (ReceiverSpec | null)
+/**
+ * That Snoop agent's settings: a `kind = "snoop"` table's defaults,
+ * but a cache of 100000 packets (the proxy holds the data anyway).
+ */
+snoop?: (SnoopSpec | null)
 /**
  * The second connection's sender, proxy to receiver; the flow's own
  * `tcp` table unless set (unset fields then take a `tcp` table's defaults).
@@ -1257,10 +1286,12 @@ owner: string
 /**
  * The quantity, e.g. `cwnd`, `rtt`, `queue`.
  */
-quantity: string
+quantity: ("cwnd" | "ssthresh" | "rtt" | "srtt" | "rto" | "fast_retransmit" | "timeout" | "ecn_echo" | "owd_fwd_est" | "rtt_half" | "pacing_rate" | "btl_bw" | "min_rtt" | "delivered" | "owd_fwd" | "spurious_timeout" | "queue" | "red_avg" | "outage" | "sojourn" | "aqm_drop" | "aqm_mark" | "pie_prob" | "snoop_cache" | "proxy_buffer" | "proxy_buffer_limit")
 style: SeriesStyle
 /**
- * Unit of the values: `segments`, `s`, `bytes`, `packets` or `seq`.
+ * Unit of the values: `segments`, `s`, `bytes`, `packets`, `seq`, `bps`
+ * or `probability` (each quantity's own; RED's average is in `bytes`
+ * when RED counts bytes).
  */
 unit: string
 }

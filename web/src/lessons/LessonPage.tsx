@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesName } from '../engine/seriesNames';
 import { PlotsPanel } from '../plots/PlotsPanel';
 import { serializeUrl } from '../state/url';
 import { AnimationPanel } from '../views/AnimationPanel';
@@ -45,7 +46,7 @@ export function LessonPage({ lesson, progressKey, initialStep, notices, onDismis
   const { state, run, reset } = useLessonRun(history);
   const { store } = useServices();
   const actualCwnd = (flow: string, seconds: number): Sketch | null => {
-    const series = store.seriesByName(`flows.${flow}.cwnd`);
+    const series = store.seriesByName(seriesName({ kind: 'flow', flow }, 'cwnd'));
     return series ? resample(series.timesMs, series.values, seconds) : null;
   };
   const answer = progress.steps[step]?.answer;

@@ -48,7 +48,6 @@ const lessonSchema = z.strictObject({
 
 export type LocalText = z.infer<typeof localText>;
 export type Lesson = z.infer<typeof lessonSchema>;
-export type LessonStep = Lesson['steps'][number];
 
 /** One problem of a lesson file: where, what, and (when known) what is allowed. */
 export interface LessonProblem {

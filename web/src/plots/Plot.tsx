@@ -1,7 +1,7 @@
 import { scaleLinear } from 'd3';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useMemo, useRef, type PointerEvent } from 'react';
-import { fitCanvas, readTheme } from '../theme';
+import { fitCanvas, readTheme, type LayerColour } from '../theme';
 import { useServices, useThemeName, useTimeWindow, useView } from '../views/services';
 import { useElementWidth } from '../views/useElementWidth';
 import { Menu } from '../views/controls/Menu';
@@ -294,7 +294,7 @@ function PlotLegend({ layers }: { layers: readonly PlotLayer[] }) {
   );
 }
 
-function colourVar(colour: string): string {
+function colourVar(colour: LayerColour): string {
   return colour.startsWith('flow-') ? `var(--${colour})` : `var(--series-${colour})`;
 }
 

@@ -3,7 +3,7 @@
 // comparison is drawn dashed (lines) or hollow (points), over run A, so where
 // the runs coincide A shows through B's gaps.
 
-import type { Theme } from '../theme';
+import type { LayerColour, SeriesColour, Theme } from '../theme';
 import { decimate, decimateRanges } from './decimate';
 import { layerData, type MarkerShape, type MarkShape, type PlotLayer, type SeriesData } from './model';
 
@@ -20,10 +20,10 @@ export interface PlotArea {
 }
 
 /** A layer's colour: a series colour by name, or a flow colour ("flow-3"). */
-export function layerColour(theme: Theme, colour: string): string {
+export function layerColour(theme: Theme, colour: LayerColour): string {
   const flow = /^flow-(\d+)$/.exec(colour);
   if (flow) return theme.flows[(Number(flow[1]) - 1) % theme.flows.length] ?? theme.data;
-  return theme.series[colour] ?? theme.data;
+  return theme.series[colour as SeriesColour] ?? theme.data;
 }
 
 export function drawLayers(ctx: CanvasRenderingContext2D, layers: readonly PlotLayer[], area: PlotArea, theme: Theme): void {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { SeriesQuantity } from '../generated/types';
 import type { SeriesView } from '../state/runStore';
 import { cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, yDomain } from './model';
 
 function view(name: string, pts: [number, number][]): SeriesView {
   return {
     id: 0,
-    info: { name, owner: 'flows.f', quantity: name, unit: '', style: 'step' },
+    info: { name, owner: 'flows.f', quantity: name as SeriesQuantity, unit: '', style: 'step' },
     timesMs: Float64Array.from(pts, (p) => p[0]),
     values: Float64Array.from(pts, (p) => p[1]),
   };
@@ -68,8 +69,8 @@ describe('plot ranges', () => {
 describe('yDomain', () => {
   const model = (fit: 'zero' | 'range' | 'none', fitWhole = false) => ({
     layers: [
-      { key: 's', label: 's', colour: 'c', style: 'step' as const, data: { timesMs: Float64Array.of(0, 100, 200, 300), values: Float64Array.of(10, 50, 20, 200), scale: 1 } },
-      { key: 'w', label: 'w', colour: 'c', style: 'step' as const, outOfScale: true, data: { timesMs: Float64Array.of(0), values: Float64Array.of(9999), scale: 1 } },
+      { key: 's', label: 's', colour: 'cwnd' as const, style: 'step' as const, data: { timesMs: Float64Array.of(0, 100, 200, 300), values: Float64Array.of(10, 50, 20, 200), scale: 1 } },
+      { key: 'w', label: 'w', colour: 'cwnd' as const, style: 'step' as const, outOfScale: true, data: { timesMs: Float64Array.of(0), values: Float64Array.of(9999), scale: 1 } },
     ],
     yMin: 0,
     yMax: 250,

@@ -2,6 +2,7 @@
 // series, so the choices are tested without a browser.
 
 import type { SeriesView } from '../state/runStore';
+import type { LayerColour } from '../theme';
 import { lowerBound, upperBound } from '../state/search';
 import { minmaxIndex } from './minmaxIndex';
 import { isWhole } from './timeWindow';
@@ -41,7 +42,7 @@ export interface PlotLayer {
   key: string;
   label: string;
   /** Theme series colour name (CSS variable --series-<colour>), or a flow colour "flow-<n>". */
-  colour: string;
+  colour: LayerColour;
   style: LayerStyle;
   dashed?: boolean;
   marker?: MarkerShape;

@@ -1,11 +1,16 @@
 // Every plot the app can show: what it draws from a run, for the selected
-// flow or for the whole network. Series are found by name, so a series the
-// engine adds later appears where it belongs (a marker on the cwnd plot, a
-// queue line) or, if no plot claims it, in a plot of its own.
+// flow or for the whole network. Series are found by owner and quantity (the
+// engine's typed names, see engine/seriesNames.ts), so a series the engine
+// adds later appears where it belongs (a marker on the cwnd plot, a queue
+// line) or, if no plot claims it, in a plot of its own. Colours come from the
+// theme's table of quantities.
 
-import type { SeriesInfo } from '../generated/types';
+import { parseOwner, seriesName } from '../engine/seriesNames';
+import { SERIES_QUANTITIES } from '../generated/seriesVocabulary';
+import type { SeriesInfo, SeriesQuantity } from '../generated/types';
 import { t as tr } from '../i18n';
 import type { RunStore, SeriesView } from '../state/runStore';
+import { quantityColour } from '../theme';
 import type { FlowTrace } from './flowData';
 import { asData, cwndDomainMax, maxValue, niceMax, rttDomainMaxMs, visibleRange, type PlotLayer, type PlotModel } from './model';
 import { binWidthMs, rateFromCounter, rateFromCumulative } from './throughput';
@@ -28,7 +33,7 @@ export interface PlotDef {
   /** A flow plot follows the flow selector; a network plot shows every link or node. */
   scope: 'flow' | 'network';
   /** Series quantities it draws (so no other plot shows them again). */
-  quantities: readonly string[];
+  quantities: readonly SeriesQuantity[];
   /** Spans the whole width of the panel. */
   wide?: boolean;
   /** Shown unless the URL says otherwise. */
@@ -40,16 +45,16 @@ export interface PlotDef {
   build(inputs: PlotInputs): PlotModel;
 }
 
-function flowSeries(inputs: PlotInputs, quantity: string): SeriesView | null {
-  return inputs.flow ? inputs.store.seriesByName(`flows.${inputs.flow.id}.${quantity}`) : null;
+function flowSeries(inputs: PlotInputs, quantity: SeriesQuantity): SeriesView | null {
+  return inputs.flow ? inputs.store.seriesByName(seriesName({ kind: 'flow', flow: inputs.flow.id }, quantity)) : null;
 }
 
-function has(series: readonly SeriesInfo[], quantity: string): boolean {
+function has(series: readonly SeriesInfo[], quantity: SeriesQuantity): boolean {
   return series.some((s) => s.quantity === quantity);
 }
 
 /** Series of a quantity over every owner (links, nodes), in the engine's order. */
-function allOf(store: RunStore, quantity: string): SeriesView[] {
+function allOf(store: RunStore, quantity: SeriesQuantity): SeriesView[] {
   const out: SeriesView[] = [];
   store.getMeta().seriesInfo.forEach((info, id) => {
     if (info.quantity !== quantity) return;
@@ -59,16 +64,20 @@ function allOf(store: RunStore, quantity: string): SeriesView[] {
   return out;
 }
 
-/** The selected flow's series a middlebox's own sender records (`middleboxes.<mb>.<flow>.<quantity>`). */
-function secondLegs(inputs: PlotInputs, quantity: string): SeriesView[] {
+/** The selected flow's series a middlebox's own sender records (owner `middleboxes.<mb>.<flow>`). */
+function secondLegs(inputs: PlotInputs, quantity: SeriesQuantity): SeriesView[] {
   const flow = inputs.flow;
   if (!flow) return [];
-  return allOf(inputs.store, quantity).filter((s) => s.info.owner.startsWith('middleboxes.') && s.info.owner.endsWith(`.${flow.id}`) && s.timesMs.length > 0);
+  return allOf(inputs.store, quantity).filter((s) => {
+    const owner = parseOwner(s.info.owner);
+    return owner?.kind === 'middlebox_flow' && owner.flow === flow.id && s.timesMs.length > 0;
+  });
 }
 
 /** "middleboxes.pep.ftp" -> "second leg from pep". */
 function legLabel(owner: string): string {
-  return tr('plots:layers.secondLeg', { proxy: owner.split('.')[1] ?? owner });
+  const o = parseOwner(owner);
+  return tr('plots:layers.secondLeg', { proxy: o?.kind === 'middlebox_flow' ? o.middlebox : owner });
 }
 
 /** A plot's title in the current language (series plots are named by their quantity). */
@@ -84,33 +93,45 @@ export function unitLabel(unit: string): string {
 }
 
 /** The flow variant of constant-bit-rate datagrams (no TCP sender). */
-export const DATAGRAM_VARIANT = 'cbr';
+const DATAGRAM_VARIANT = 'cbr';
 
 /**
  * The series a flow plot may use: the flow's own and those of no flow (link
  * outages). A datagram flow's TCP series (registered, never written) are left out.
  */
-export function seriesForFlow(series: readonly SeriesInfo[], flow: { id: string; variant: string } | null): readonly SeriesInfo[] {
+function seriesForFlow(series: readonly SeriesInfo[], flow: { id: string; variant: string } | null): readonly SeriesInfo[] {
   if (flow === null) return series;
-  return series.filter((s) => s.owner === `flows.${flow.id}` || !s.owner.startsWith('flows.'));
+  return series.filter((s) => {
+    const owner = parseOwner(s.owner);
+    return owner?.kind !== 'flow' || owner.flow === flow.id;
+  });
 }
 
-/** "links.bottleneck.forward" -> "bottleneck →"; "nodes.bs" -> "bs". */
+/** "links.bottleneck.forward" -> "bottleneck →"; "nodes.bs" -> "bs"; "middleboxes.pep.ftp" -> "pep.ftp". */
 export function ownerLabel(owner: string): string {
-  const parts = owner.split('.');
-  if (parts[0] === 'links' && parts.length >= 3) {
-    const dir = parts[parts.length - 1];
-    return `${parts.slice(1, -1).join('.')} ${dir === 'forward' ? '\u2192' : dir === 'reverse' ? '\u2190' : dir}`;
+  const o = parseOwner(owner);
+  switch (o?.kind) {
+    case 'channel':
+      return `${o.link} ${o.direction === 'forward' ? '\u2192' : o.direction === 'reverse' ? '\u2190' : o.direction}`;
+    case 'flow':
+      return o.flow;
+    case 'node':
+      return o.node;
+    case 'middlebox':
+      return o.middlebox;
+    case 'middlebox_flow':
+      return `${o.middlebox}.${o.flow}`;
+    default:
+      return owner;
   }
-  return parts.slice(1).join('.') || owner;
 }
 
 /** Flow-scoped marker layers: the TCP events of the cwnd plot. */
-const CWND_MARKERS: { quantity: string; colour: string; marker: PlotLayer['marker']; always: boolean }[] = [
-  { quantity: 'fast_retransmit', colour: 'fast-retransmit', marker: 'triangle', always: true },
-  { quantity: 'timeout', colour: 'timeout', marker: 'cross', always: true },
-  { quantity: 'spurious_timeout', colour: 'spurious', marker: 'diamond', always: false },
-  { quantity: 'ecn_echo', colour: 'ecn', marker: 'circle', always: false },
+const CWND_MARKERS: { quantity: SeriesQuantity; marker: PlotLayer['marker']; always: boolean }[] = [
+  { quantity: 'fast_retransmit', marker: 'triangle', always: true },
+  { quantity: 'timeout', marker: 'cross', always: true },
+  { quantity: 'spurious_timeout', marker: 'diamond', always: false },
+  { quantity: 'ecn_echo', marker: 'circle', always: false },
 ];
 
 const cwnd: PlotDef = {
@@ -126,14 +147,14 @@ const cwnd: PlotDef = {
     const cw = flowSeries(inputs, 'cwnd');
     const ss = flowSeries(inputs, 'ssthresh');
     const layers: PlotLayer[] = [
-      { key: 'cwnd', label: 'cwnd', colour: 'cwnd', style: 'step', data: asData(cw) },
+      { key: 'cwnd', label: 'cwnd', colour: quantityColour('cwnd'), style: 'step', data: asData(cw) },
       // ssthresh starts effectively infinite: drawn clipped, left out of the zoomed scale.
-      { key: 'ssthresh', label: 'ssthresh', colour: 'ssthresh', style: 'step', dashed: true, data: asData(ss), outOfScale: true },
+      { key: 'ssthresh', label: 'ssthresh', colour: quantityColour('ssthresh'), style: 'step', dashed: true, data: asData(ss), outOfScale: true },
     ];
     for (const m of CWND_MARKERS) {
       const s = flowSeries(inputs, m.quantity);
       // Markers the engine records; the rarer ones only when they happened (no "ECN echo (0)" without ECN).
-      if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: tr(`plots:layers.${m.quantity}`), colour: m.colour, style: 'marker', marker: m.marker, data: asData(s) });
+      if (s && (m.always || s.timesMs.length > 0)) layers.push({ key: m.quantity, label: tr(`plots:layers.${m.quantity}`), colour: quantityColour(m.quantity), style: 'marker', marker: m.marker, data: asData(s) });
     }
     // A split proxy's second leg of this flow: its own sender, from the proxy on.
     for (const leg of secondLegs(inputs, 'cwnd')) {
@@ -141,7 +162,7 @@ const cwnd: PlotDef = {
     }
     // Handoffs and outages of any link shade the plot.
     for (const s of allOf(inputs.store, 'outage')) {
-      layers.push({ key: `outage:${s.info.owner}`, label: tr('plots:layers.outage', { owner: ownerLabel(s.info.owner) }), colour: 'outage', style: 'marker', marker: 'band', data: asData(s) });
+      layers.push({ key: `outage:${s.info.owner}`, label: tr('plots:layers.outage', { owner: ownerLabel(s.info.owner) }), colour: quantityColour('outage'), style: 'marker', marker: 'band', data: asData(s) });
     }
     const legMax = Math.max(0, ...secondLegs(inputs, 'cwnd').map((l) => maxValue(l)));
     const yMax = Math.max(cwndDomainMax(cw, ss), legMax > 0 ? niceMax(legMax * 1.08) : 0);
@@ -164,13 +185,13 @@ const rtt: PlotDef = {
     const rto = flowSeries(inputs, 'rto');
     const minRtt = flowSeries(inputs, 'min_rtt');
     const layers: PlotLayer[] = [
-      { key: 'rtt', label: tr('plots:layers.rttSamples'), colour: 'rtt', style: 'points', data: asData(r, 1000) },
-      { key: 'srtt', label: 'SRTT', colour: 'srtt', style: 'step', data: asData(srtt, 1000) },
-      { key: 'rto', label: 'RTO', colour: 'rto', style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
+      { key: 'rtt', label: tr('plots:layers.rttSamples'), colour: quantityColour('rtt'), style: 'points', data: asData(r, 1000) },
+      { key: 'srtt', label: 'SRTT', colour: quantityColour('srtt'), style: 'step', data: asData(srtt, 1000) },
+      { key: 'rto', label: 'RTO', colour: quantityColour('rto'), style: 'step', dashed: true, data: asData(rto, 1000), outOfScale: true },
     ];
     // BBR's min-RTT estimate, the propagation delay it believes in.
     if (minRtt && minRtt.timesMs.length > 0) {
-      layers.push({ key: 'min_rtt', label: tr('tcp:plots.minRtt'), colour: 'owd-est', style: 'step', dashed: true, data: asData(minRtt, 1000) });
+      layers.push({ key: 'min_rtt', label: tr('tcp:plots.minRtt'), colour: quantityColour('min_rtt'), style: 'step', dashed: true, data: asData(minRtt, 1000) });
     }
     return {
       layers,
@@ -193,14 +214,14 @@ const owd: PlotDef = {
     const fwd = flowSeries(inputs, 'owd_fwd');
     const est = flowSeries(inputs, 'owd_fwd_est');
     const srtt = flowSeries(inputs, 'srtt');
-    const layers: PlotLayer[] = [{ key: 'owd_fwd', label: tr('plots:layers.trueForward'), colour: 'owd', style: 'points', data: asData(fwd, 1000) }];
+    const layers: PlotLayer[] = [{ key: 'owd_fwd', label: tr('plots:layers.trueForward'), colour: quantityColour('owd_fwd'), style: 'points', data: asData(fwd, 1000) }];
     // The estimator's points exist only when it is on (seed 004).
-    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: tr('plots:layers.estimatedForward'), colour: 'owd-est', style: 'points', under: true, data: asData(est, 1000) });
+    if (est && est.timesMs.length > 0) layers.push({ key: 'owd_fwd_est', label: tr('plots:layers.estimatedForward'), colour: quantityColour('owd_fwd_est'), style: 'points', under: true, data: asData(est, 1000) });
     // RTT/2: what a sender without one-way measurements would assume; the engine's
     // per-sample series when it records one, else half the smoothed RTT.
     const half = flowSeries(inputs, 'rtt_half');
-    if (half && half.timesMs.length > 0) layers.push({ key: 'rtt_half', label: 'RTT/2', colour: 'srtt', style: 'points', data: asData(half, 1000) });
-    else layers.push({ key: 'half_rtt', label: tr('plots:layers.halfSrtt'), colour: 'srtt', style: 'step', dashed: true, data: asData(srtt, 500) });
+    if (half && half.timesMs.length > 0) layers.push({ key: 'rtt_half', label: 'RTT/2', colour: quantityColour('rtt_half'), style: 'points', data: asData(half, 1000) });
+    else layers.push({ key: 'half_rtt', label: tr('plots:layers.halfSrtt'), colour: quantityColour('srtt'), style: 'step', dashed: true, data: asData(srtt, 500) });
     const max = Math.max(maxValue(fwd), maxValue(est), half && half.timesMs.length > 0 ? maxValue(half) : maxValue(srtt) / 2) * 1000;
     return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
   },
@@ -222,9 +243,9 @@ const pacing: PlotDef = {
     const rate = flowSeries(inputs, 'pacing_rate');
     const bw = flowSeries(inputs, 'btl_bw');
     const layers: PlotLayer[] = [
-      { key: 'pacing_rate', label: tr('tcp:plots.pacing.pacingRate'), colour: 'throughput', style: 'step', data: asData(rate, 1e-6) },
+      { key: 'pacing_rate', label: tr('tcp:plots.pacing.pacingRate'), colour: quantityColour('pacing_rate'), style: 'step', data: asData(rate, 1e-6) },
     ];
-    if (bw) layers.push({ key: 'btl_bw', label: tr('tcp:plots.pacing.bandwidth'), colour: 'goodput', style: 'step', dashed: true, data: asData(bw, 1e-6) });
+    if (bw) layers.push({ key: 'btl_bw', label: tr('tcp:plots.pacing.bandwidth'), colour: quantityColour('btl_bw'), style: 'step', dashed: true, data: asData(bw, 1e-6) });
     const max = Math.max(maxValue(rate), maxValue(bw)) * 1e-6;
     return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1e-6) * 1.08), fit: 'zero' };
   },
@@ -265,7 +286,8 @@ const tput: PlotDef = {
       {
         key: 'goodput',
         label: tr('plots:layers.goodput'),
-        colour: 'goodput',
+        // Goodput is the rate of the delivered counter.
+        colour: quantityColour('delivered'),
         style: 'step',
         // Dashed over throughput: without losses the two coincide.
         dashed: true,
@@ -313,7 +335,7 @@ const tseq: PlotDef = {
 
 /** A series drawn over another one's plot rather than in a plot of its own. */
 interface Overlay {
-  quantity: string;
+  quantity: SeriesQuantity;
   /** Only when its unit is the plot's. */
   unit: string;
   /** Catalog key of its label (plots:layers.<key>). */
@@ -321,12 +343,12 @@ interface Overlay {
 }
 
 /** RED's average queue (packets mode) over the queue it governs. */
-const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: 'packets', labelKey: 'redAverage' };
+const RED_AVERAGE: Overlay = { quantity: 'red_avg', unit: SERIES_QUANTITIES.queue.unit, labelKey: 'redAverage' };
 
 /** A split proxy's buffer limit (all its connections) over what it holds. */
-const PROXY_LIMIT: Overlay = { quantity: 'proxy_buffer_limit', unit: 'bytes', labelKey: 'bufferLimit' };
+const PROXY_LIMIT: Overlay = { quantity: 'proxy_buffer_limit', unit: SERIES_QUANTITIES.proxy_buffer.unit, labelKey: 'bufferLimit' };
 
-function networkPlot(id: string, title: string, quantity: string, defaultOn: boolean, overlay?: Overlay): PlotDef {
+function networkPlot(id: string, title: string, quantity: SeriesQuantity, defaultOn: boolean, overlay?: Overlay): PlotDef {
   return {
     id,
     title,
@@ -341,7 +363,7 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
       const busy = series.filter((s) => maxValue(s) > 0);
       const shown = busy.length > 0 ? busy : series.slice(0, 1);
       const layers: PlotLayer[] = shown.flatMap((s, i) => {
-        const colour = `flow-${(i % 8) + 1}`;
+        const colour = quantityColour(quantity, i);
         const own: PlotLayer = {
           key: s.info.name,
           label: ownerLabel(s.info.owner),
@@ -349,12 +371,12 @@ function networkPlot(id: string, title: string, quantity: string, defaultOn: boo
           style: s.info.style === 'points' ? 'points' : s.info.style === 'marker' ? 'marker' : 'step',
           data: asData(s),
         };
-        const extra = overlay ? inputs.store.seriesByName(`${s.info.owner}.${overlay.quantity}`) : null;
+        const extra = overlay ? inputs.store.seriesByName(seriesName(s.info.owner, overlay.quantity)) : null;
         if (!overlay || !extra || extra.info.unit !== overlay.unit) return [own];
         const label = `${ownerLabel(s.info.owner)} ${tr(`plots:layers.${overlay.labelKey}`)}`;
         return [own, { key: extra.info.name, label, colour, style: 'step', dashed: true, data: asData(extra) }];
       });
-      const limits = overlay === PROXY_LIMIT ? shown.map((s) => inputs.store.seriesByName(`${s.info.owner}.${PROXY_LIMIT.quantity}`)) : [];
+      const limits = overlay === PROXY_LIMIT ? shown.map((s) => inputs.store.seriesByName(seriesName(s.info.owner, PROXY_LIMIT.quantity))) : [];
       const max = Math.max(...shown.map((s) => maxValue(s)), ...limits.map((l) => (l ? maxValue(l) : 0)), 0);
       return { layers, yMin: 0, yMax: niceMax(Math.max(max, 1) * 1.08), fit: 'zero' };
     },
@@ -379,18 +401,17 @@ const sojourn: PlotDef = {
     const layers: PlotLayer[] = [];
     let max = 0;
     allOf(inputs.store, 'sojourn').forEach((s, i) => {
-      const colour = `flow-${(i % 8) + 1}`;
       const owner = ownerLabel(s.info.owner);
-      layers.push({ key: s.info.name, label: owner, colour, style: 'points', data: asData(s, 1000) });
+      layers.push({ key: s.info.name, label: owner, colour: quantityColour('sojourn', i), style: 'points', data: asData(s, 1000) });
       max = Math.max(max, maxValue(s));
-      const events = [
-        { quantity: 'aqm_drop', label: 'drops', colour: 'timeout', mark: 'x' as const },
-        { quantity: 'aqm_mark', label: 'marks', colour: 'ecn', mark: 'diamond' as const },
+      const events: { quantity: SeriesQuantity; label: string; mark: 'x' | 'diamond' }[] = [
+        { quantity: 'aqm_drop', label: 'drops', mark: 'x' },
+        { quantity: 'aqm_mark', label: 'marks', mark: 'diamond' },
       ];
       for (const e of events) {
-        const v = inputs.store.seriesByName(`${s.info.owner}.${e.quantity}`);
+        const v = inputs.store.seriesByName(seriesName(s.info.owner, e.quantity));
         if (!v || v.timesMs.length === 0) continue;
-        layers.push({ key: v.info.name, label: `${owner} ${tr(`aqm:sojourn.${e.label}`)}`, colour: e.colour, style: 'marks', mark: e.mark, data: asData(v, 1000) });
+        layers.push({ key: v.info.name, label: `${owner} ${tr(`aqm:sojourn.${e.label}`)}`, colour: quantityColour(e.quantity), style: 'marks', mark: e.mark, data: asData(v, 1000) });
       }
     });
     return { layers, yMin: 0, yMax: niceMax(Math.max(max * 1000, 1) * 1.08), fit: 'zero' };
@@ -404,10 +425,10 @@ export const PLOTS: readonly PlotDef[] = [
   tput,
   pacing,
   owd,
-  { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: 'packets' },
+  { ...networkPlot('queue', 'Queue occupancy', 'queue', true, RED_AVERAGE), unit: SERIES_QUANTITIES.queue.unit },
   sojourn,
-  { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true, PROXY_LIMIT), unit: 'bytes' },
-  { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: 'packets' },
+  { ...networkPlot('proxy', 'Proxy buffer', 'proxy_buffer', true, PROXY_LIMIT), unit: SERIES_QUANTITIES.proxy_buffer.unit },
+  { ...networkPlot('snoop', 'Snoop cache', 'snoop_cache', true), unit: SERIES_QUANTITIES.snoop_cache.unit },
 ];
 
 const CLAIMED = new Set(PLOTS.flatMap((p) => p.quantities));

@@ -29,6 +29,19 @@ export class Column<A extends NumericArray> {
     return this.data.subarray(0, this.size) as A;
   }
 
+  /** Bytes held, spare capacity included. */
+  get bytes(): number {
+    return this.data.byteLength;
+  }
+
+  /** Gives back the spare capacity (a finished column grows no more). */
+  trim(): void {
+    if (this.data.length === this.size) return;
+    const exact = this.make(this.size);
+    exact.set(this.data.subarray(0, this.size));
+    this.data = exact;
+  }
+
   at(i: number): number {
     return this.data[i] ?? Number.NaN;
   }

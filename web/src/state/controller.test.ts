@@ -3,7 +3,7 @@ import { EngineClient } from '../engine/client';
 import { inProcessChannel } from '../engine/testing/in-process';
 import { allScenarioFiles, until } from '../engine/testing/wasm-node';
 import { Playback } from '../playback/playback';
-import { AppController, bOverride, mergedSets, type ControllerDeps, type HistoryPort } from './controller';
+import { AppController, type ControllerDeps, type HistoryPort } from './controller';
 import { blankScenario, encodeScenario } from './customScenario';
 import { RunStore } from './runStore';
 import { setLanguage } from '../i18n';
@@ -258,18 +258,6 @@ describe('AppController compare mode', () => {
     await until(() => c.storeB.getMeta().status === 'idle');
     expect(c.history.params().get('cmp')).toBeNull();
     expect(c.history.params().getAll('bset')).toEqual([]);
-  });
-
-  it("writes out the scenario's own value in B when A overrides it", () => {
-    expect(bOverride([['p', '725KB']], 'p', null, '65535B')).toBe('65535B');
-    expect(bOverride([], 'p', null, '65535B')).toBeNull();
-    expect(bOverride([['p', 'x']], 'p', 'x', 'x')).toBeNull();
-    expect(bOverride([], 'p', 'reno', 'reno')).toBe('reno');
-    expect(mergedSets([['a', '1'], ['b', '2']], [['b', '3'], ['c', '4']])).toEqual([
-      ['a', '1'],
-      ['b', '3'],
-      ['c', '4'],
-    ]);
   });
 });
 

@@ -21,20 +21,25 @@ import {
   type CatalogGroup,
   type ScenarioFiles,
 } from './catalog';
+import { CompareRun } from './compareRun';
+import { CustomEntries } from './customEntries';
+import { encodeForUrl } from './customScenario';
+import type { HistoryMode, HistoryPort } from './history';
 import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
-import { overrideEffects } from './overrideEffects';
+import { resolutionNotices, urlNotice, withError } from './resolutionNotices';
+import { bOverride, runFields, runKey } from './runRequest';
 import type { RunStore } from './runStore';
-import { decodeScenario, encodeForUrl } from './customScenario';
-import { ALLOWED, CUSTOM_SCENARIO, DEFAULT_SCENARIO, describeProblem, formatTime, parseUrl, serializeUrl, withSet, type UrlProblem, type UrlState } from './url';
+import { CUSTOM_SCENARIO, DEFAULT_SCENARIO, formatTime, parseUrl, withSet, type UrlState } from './url';
+import { UrlWriter } from './urlWriter';
 import { ALL_CATEGORIES, CATEGORY, type Category } from './events';
 import { ViewStore } from './viewStore';
+import { RunCache } from './runCache';
+import { Prefetcher } from './prefetch';
+import { neighbourSets } from './neighbours';
+import { Lru } from './lru';
 
-export interface HistoryPort {
-  search(): string;
-  push(search: string): void;
-  replace(search: string): void;
-  onPop(listener: () => void): () => void;
-}
+export { browserHistory, type HistoryPort } from './history';
+export { bOverride, mergedSets, runFields } from './runRequest';
 
 export interface AppSnapshot {
   phase: 'loading' | 'ready' | 'failed';
@@ -66,15 +71,10 @@ export interface ControllerDeps {
   window?: TimeWindow | null;
   /** Names the `plots` parameter accepts. */
   plotNames?: { accepts(name: string): boolean; names: readonly string[] };
-}
-
-type HistoryMode = 'push' | 'replace' | 'none';
-
-const FALLBACK_PARAMS = new Set(['s', 'seed', 'set', 't', 'speed', 'flow', 'plots', 'zoom', 'pkt', 'ev', 'evflow', 'cs', 'cmp', 'bset', 'present', 'lang']);
-
-/** What the app does instead of a bad URL parameter, in the current language. */
-function fallback(param: string): string {
-  return tr(`notices:fallback.${FALLBACK_PARAMS.has(param) ? param : 'other'}`);
+  /** Finished runs kept to be shown again; created when not given. */
+  cache?: RunCache;
+  /** An engine of its own for computing the runs one click away; none: nothing is computed ahead. */
+  prefetchClient?: () => EngineClient;
 }
 
 export class AppController {
@@ -98,21 +98,36 @@ export class AppController {
   private movingPlayback = false;
   /** The query string last read (its problems are the url: notices). */
   private readSearch = '';
-  private cursorTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribe: (() => void)[] = [];
   readonly view: ViewStore;
   private lastSpeed: number;
-  private clientB: EngineClient | null = null;
   /** What each run is running: an unchanged run is not started again. */
   private runningA: string | null = null;
   /** What run A was started with (for trace windows of it). */
   private runRequestA: Omit<RunRequest, 'recording'> | null = null;
-  private runningB: string | null = null;
-  private readonly customCache = new Map<string, CatalogEntry | null>();
+  private readonly compare: CompareRun;
+  private readonly custom: CustomEntries;
+  private readonly url: UrlWriter;
+  readonly cache: RunCache;
+  private readonly prefetcher: Prefetcher | null;
+  /** Validations are deterministic: the same request, the same answer (shared with the prefetcher). */
+  private readonly resolutions = new Lru<string, Resolution>(64);
+  /** Ids of runs shown from the cache: negative, never those of the engine's runs. */
+  private cachedRunId = 0;
 
   constructor(private readonly deps: ControllerDeps) {
     this.view = deps.view ?? new ViewStore();
     this.lastSpeed = deps.playback.getSnapshot().speed;
+    this.compare = new CompareRun(deps.clientB, deps.storeB, {
+      notices: () => this.snapshot.notices,
+      set: (patch) => this.set(patch),
+    });
+    this.custom = new CustomEntries(deps.client);
+    this.cache = deps.cache ?? new RunCache();
+    this.prefetcher = deps.prefetchClient
+      ? new Prefetcher(deps.prefetchClient, this.cache, (text, format, overrides, r) => this.resolutions.set(resolutionKey(text, format, overrides), r))
+      : null;
+    this.url = new UrlWriter(deps.history, () => this.urlState(), () => this.snapshot.phase === 'ready');
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -122,21 +137,44 @@ export class AppController {
 
   getSnapshot = (): AppSnapshot => this.snapshot;
 
-  /** Loads the catalogue, then applies the URL. */
+  /**
+   * Loads the catalogue and applies the URL. The URL's scenario is checked
+   * and started first, the rest of the catalogue after: the first frame does
+   * not wait for every file to be read. Resolves once the catalogue is whole.
+   */
   async start(): Promise<void> {
     this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
-    this.unsubscribe.push(this.deps.history.onPop(() => this.applyLocation('none')));
-    this.unsubscribe.push(this.view.subscribe(() => this.scheduleUrlWrite()));
-    if (this.deps.window) this.unsubscribe.push(this.deps.window.subscribe(() => this.scheduleUrlWrite()));
+    this.unsubscribe.push(this.deps.history.onPop(() => void this.applyLocation('none')));
+    this.unsubscribe.push(this.view.subscribe(() => this.url.schedule()));
+    if (this.deps.window) this.unsubscribe.push(this.deps.window.subscribe(() => this.url.schedule()));
+    const files = scenarioFiles(this.deps.files);
+    const check = ({ file, text }: { file: string; text: string }) =>
+      this.deps.client.validate(text, 'toml', []).then((r) => catalogEntry(file, text, r));
+    // Scenario ids are their paths (seed000/wired is seed000/wired.toml); the entry's own id decides.
+    const wanted = new URLSearchParams(this.deps.history.search()).get('s') ?? DEFAULT_SCENARIO;
+    const firstFile = files.find((f) => f.file === `${wanted}.toml`);
+    let early: CatalogEntry | null = null;
+    if (firstFile) {
+      try {
+        const e = await check(firstFile);
+        if (e.scenario?.id === wanted) early = e;
+      } catch {
+        /* reported below, with the whole catalogue */
+      }
+    }
+    if (early) {
+      this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]) });
+      await this.applyLocation('replace');
+    }
     let entries: CatalogEntry[];
     try {
-      entries = await Promise.all(
-        scenarioFiles(this.deps.files).map(async ({ file, text }) =>
-          catalogEntry(file, text, await this.deps.client.validate(text, 'toml', [])),
-        ),
-      );
+      entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
-      this.set({ phase: 'failed', notices: this.withError('engine', 'notices:engineStart', e) });
+      if (early) {
+        this.set({ notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
+        return;
+      }
+      this.set({ phase: 'failed', notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
@@ -152,15 +190,15 @@ export class AppController {
       return;
     }
     this.set({ phase: 'ready', entries, groups: groupCatalog(entries) });
-    this.applyLocation('replace');
+    if (!early) await this.applyLocation('replace');
   }
 
   dispose(): void {
     for (const u of this.unsubscribe) u();
     this.unsubscribe.length = 0;
     this.token += 1;
-    if (this.cursorTimer !== null) clearTimeout(this.cursorTimer);
-    this.cursorTimer = null;
+    this.url.cancel();
+    this.prefetcher?.dispose();
   }
 
   selectScenario(id: string): void {
@@ -240,7 +278,7 @@ export class AppController {
   /** Runs the current request again (after a cancel or an error). */
   rerun(): void {
     this.runningA = null;
-    this.runningB = null;
+    this.compare.forget();
     void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
   }
 
@@ -252,7 +290,7 @@ export class AppController {
 
   cancel(): void {
     this.deps.client.cancel();
-    this.clientB?.cancel();
+    this.compare.cancel();
   }
 
   /**
@@ -293,7 +331,7 @@ export class AppController {
     });
   }
 
-  private applyLocation(history: HistoryMode): void {
+  private applyLocation(history: HistoryMode): Promise<void> {
     // Kept: the notices of its problems are worded again from it after a language switch.
     this.readSearch = this.deps.history.search();
     const { state, problems } = this.parseLocation(this.readSearch);
@@ -319,14 +357,16 @@ export class AppController {
       notices = upsertNotice(notices, urlNotice(p, i));
     });
     this.set({ notices });
-    void this.apply(state, history, state.t);
+    return this.apply(state, history, state.t);
   }
 
   private async apply(requested: UrlState, history: HistoryMode, seekToMs: number | null): Promise<void> {
     let entry: CatalogEntry | null;
     if (requested.scenario === CUSTOM_SCENARIO) {
       const token = ++this.token;
-      entry = await this.customEntry(requested.custom ?? '');
+      const custom = await this.custom.entry(requested.custom ?? '');
+      if (custom.notices) this.set({ notices: custom.notices(this.snapshot.notices) });
+      entry = custom.entry;
       if (token !== this.token) return;
       if (!entry) {
         // Not runnable: the default scenario instead (the notice says why).
@@ -352,7 +392,7 @@ export class AppController {
             presetValues: this.knobCache.get(entry.text)?.presets ?? null,
           }),
     });
-    this.writeUrl(history);
+    this.url.write(history);
     if (seekToMs !== null) this.pendingSeekMs = seekToMs;
 
     // Keyed by the scenario's text: every custom scenario has the id "custom".
@@ -360,39 +400,20 @@ export class AppController {
     const overrides: Override[] = [...request.sets, ['seed', String(request.seed)]];
     let resolution: Resolution;
     try {
-      resolution = await this.deps.client.validate(entry.text, format, overrides, { knobOptions: !cached });
+      // Without the knobs' options: those take a validation per option, and the run need not wait for them.
+      const key = resolutionKey(entry.text, format, overrides);
+      resolution = this.resolutions.get(key) ?? (await this.deps.client.validate(entry.text, format, overrides));
+      this.resolutions.set(key, resolution);
     } catch (e) {
       if (token !== this.token) return;
-      this.set({ notices: this.withError('run', 'notices:notChecked', e) });
+      this.set({ notices: withError(this.snapshot.notices, 'run', 'notices:notChecked', e) });
       return;
     }
     if (token !== this.token) return;
-    const knobOptions = cached?.options ?? resolution.knobOptions;
-    const presetValues = cached?.presets ?? resolution.presetValues;
-    if (!cached && knobOptions) this.knobCache.set(entry.text, { options: knobOptions, presets: presetValues ?? [] });
+    const knobOptions = cached?.options ?? null;
+    const presetValues = cached?.presets ?? null;
 
-    let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('override:') || k === 'run');
-    for (const r of resolution.rejected) {
-      const [path, value] = r.override;
-      notices = upsertNotice(notices, localNotice(`override:${path}`, 'error', () => ({
-        title: path === 'seed' ? tr('notices:seedNotUsed', { value }) : tr('notices:overrideNotApplied', { path, value }),
-        lines: [...r.errors.map(formatFieldError), tr('notices:runsWithout')],
-      })));
-    }
-    // Accepted but not shown as set: no setting is ignored or cut short without a word.
-    for (const e of overrideEffects(resolution.accepted)) {
-      const value = e.value.length > 40 ? `${e.value.slice(0, 37)}...` : e.value;
-      notices = upsertNotice(notices, localNotice(`override:effect:${e.path}`, 'warning', () => ({
-        title: tr(e.kind === 'ignored' ? 'common:layout.overrideIgnoredTitle' : 'common:layout.overrideClippedTitle', { path: e.path, value }),
-        lines: [tr(e.kind === 'ignored' ? 'common:layout.overrideIgnored' : 'common:layout.overrideClipped', { path: e.path, chars: e.shownChars ?? 0, length: [...e.value].length })],
-      })));
-    }
-    if (!resolution.ok) {
-      notices = upsertNotice(notices, localNotice('run', 'error', () => ({
-        title: tr('notices:scenarioInvalid', { file: entry.file }),
-        lines: resolution.errors.map(formatFieldError),
-      })));
-    }
+    const notices = resolutionNotices(this.snapshot.notices, resolution, entry.file);
     this.set({ resolution, knobOptions, presetValues, notices });
     if (!resolution.ok) return;
 
@@ -401,80 +422,39 @@ export class AppController {
     const meta = this.deps.store.getMeta();
     const alive = meta.status === 'running' || meta.status === 'paused' || meta.status === 'done';
     if (keyA !== this.runningA || !alive) {
+      this.prefetcher?.stop();
       this.runningA = keyA;
       this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };
-      const runId = this.deps.client.run(
-        { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
-        (msg) => this.onRunMessage(msg),
-      );
-      this.deps.store.begin(runId);
+      const kept = this.cache.get(keyA);
+      if (kept) {
+        // Shown again: the same scenario and overrides give the same run.
+        this.deps.client.cancel();
+        this.deps.store.adopt(--this.cachedRunId, kept);
+        this.onStarted(kept.meta.endMs);
+        this.computeAhead();
+      } else {
+        const runId = this.deps.client.run(
+          { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
+          (msg) => this.onRunMessage(msg, keyA),
+        );
+        this.deps.store.begin(runId);
+      }
     } else if (seekToMs !== null) {
       this.deps.playback.seek(seekToMs);
       this.pendingSeekMs = null;
     }
-    await this.applyB(entry, request, token);
+    if (!cached) await this.loadKnobOptions(entry, overrides, token);
+    await this.compare.apply(entry, request, () => token === this.token);
   }
 
-  /** Runs (or stops) run B: the scenario with A's requested overrides and B's on top, the same seed. */
-  private async applyB(entry: CatalogEntry, request: UrlState, token: number): Promise<void> {
-    const storeB = this.deps.storeB;
-    if (request.compare === undefined || !storeB || !this.deps.clientB) {
-      if (this.runningB !== null) {
-        this.clientB?.cancel();
-        storeB?.reset();
-        this.runningB = null;
-      }
-      this.set({ resolutionB: null, notices: removeNotices(this.snapshot.notices, (k) => k.startsWith('overrideB:')) });
-      return;
-    }
-    this.clientB ??= this.deps.clientB();
-    const overrides: Override[] = [...mergedSets(request.sets, request.compare), ['seed', String(request.seed)]];
-    let resolution: Resolution;
-    try {
-      resolution = await this.clientB.validate(entry.text, entry.format ?? 'toml', overrides);
-    } catch (e) {
-      if (token !== this.token) return;
-      this.set({ notices: this.withError('runB', 'notices:runBNotChecked', e) });
-      return;
-    }
-    if (token !== this.token) return;
-    let notices = removeNotices(this.snapshot.notices, (k) => k.startsWith('overrideB:') || k === 'runB');
-    for (const r of resolution.rejected) {
-      const [path, value] = r.override;
-      // A's refused overrides are already reported; these are B's own.
-      if (!request.compare.some(([p]) => p === path)) continue;
-      notices = upsertNotice(notices, localNotice(`overrideB:${path}`, 'error', () => ({
-        title: tr('notices:runBOverride', { path, value }),
-        lines: [...r.errors.map(formatFieldError), tr('notices:runBWithout')],
-      })));
-    }
-    this.set({ resolutionB: resolution, notices });
-    if (!resolution.ok) return;
-    const keyB = runKey(entry.text, resolution.accepted);
-    const meta = storeB.getMeta();
-    if (keyB === this.runningB && (meta.status === 'running' || meta.status === 'done')) return;
-    this.runningB = keyB;
-    const runId = this.clientB.run({ text: entry.text, format: entry.format ?? 'toml', overrides: resolution.accepted, recording: 'full' }, (msg) => {
-      storeB.receive(msg);
-      if (msg.type === 'error') {
-        const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
-        this.set({ notices: upsertNotice(this.snapshot.notices, localNotice('runB', 'error', () => ({ title: tr('notices:runBFailed'), lines }))) });
-      }
-    });
-    storeB.begin(runId);
-  }
-
-  private onRunMessage(msg: RunMessage): void {
+  private onRunMessage(msg: RunMessage, key: string): void {
     this.deps.store.receive(msg);
     if (msg.type === 'started') {
-      // Moving the playback here is not a user seek: keep the URL's t.
-      this.movingPlayback = true;
-      this.deps.playback.setEnd(msg.endMs);
-      this.deps.window?.setEnd(msg.endMs);
-      if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
-      this.pendingSeekMs = null;
-      this.movingPlayback = false;
-      this.onPlayback();
+      this.onStarted(msg.endMs);
+    } else if (msg.type === 'done') {
+      const run = this.deps.store.getMeta().runId === msg.runId ? this.deps.store.finishedRun() : null;
+      if (run) this.cache.put(key, run);
+      this.computeAhead();
     } else if (msg.type === 'error') {
       const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
       this.set({
@@ -486,6 +466,49 @@ export class AppController {
     }
   }
 
+  /** What each knob option and preset normalizes to (once per scenario text), after the run has started. */
+  private async loadKnobOptions(entry: CatalogEntry, overrides: Override[], token: number): Promise<void> {
+    let r: Resolution;
+    try {
+      r = await this.deps.client.validate(entry.text, entry.format ?? 'toml', overrides, { knobOptions: true });
+    } catch {
+      return; // the knobs then show their options without telling which is in effect
+    }
+    if (!r.knobOptions) return;
+    this.knobCache.set(entry.text, { options: r.knobOptions, presets: r.presetValues ?? [] });
+    if (token !== this.token && this.snapshot.entry !== entry) return;
+    this.set({ knobOptions: r.knobOptions, presetValues: r.presetValues });
+    // The runs one click away are known only now, when the run finished before.
+    if (this.deps.store.getMeta().status === 'done') this.computeAhead();
+  }
+
+  /** Run A's data are there: the playback spans them, at the time asked for. */
+  private onStarted(endMs: number): void {
+    // Moving the playback here is not a user seek: keep the URL's t.
+    this.movingPlayback = true;
+    this.deps.playback.setEnd(endMs);
+    this.deps.window?.setEnd(endMs);
+    if (this.pendingSeekMs !== null) this.deps.playback.seek(this.pendingSeekMs);
+    this.pendingSeekMs = null;
+    this.movingPlayback = false;
+    this.onPlayback();
+  }
+
+  /** Starts computing the runs one click away (not in compare mode: the switches edit run B there). */
+  private computeAhead(): void {
+    const { entry, resolution, knobOptions, presetValues, request } = this.snapshot;
+    if (!this.prefetcher || !entry?.scenario || request.compare !== undefined) return;
+    const seed: Override = ['seed', String(request.seed)];
+    const format = entry.format ?? 'toml';
+    this.prefetcher.schedule(
+      neighbourSets({ scenario: entry.scenario, resolution, knobOptions, presetValues, sets: request.sets }).map((sets) => ({
+        text: entry.text,
+        format,
+        overrides: [...sets, seed],
+      })),
+    );
+  }
+
   /**
    * A paused cursor is part of the URL: replaced, not pushed (scrubbing is not
    * history), and at most every 200 ms, since browsers limit replaceState calls.
@@ -495,64 +518,18 @@ export class AppController {
     const p = this.deps.playback.getSnapshot();
     if (p.speed !== this.lastSpeed) {
       this.lastSpeed = p.speed;
-      this.scheduleUrlWrite();
+      this.url.schedule();
     }
     if (p.playing || p.endMs <= 0) return;
     const t = Number(formatTime(p.cursorMs));
     if (t === this.snapshot.request.t) return;
     this.set({ request: { ...this.snapshot.request, t } });
-    this.scheduleUrlWrite();
-  }
-
-  /** View changes (cursor, zoom, plots, selection) replace the URL, at most every 200 ms. */
-  private scheduleUrlWrite(): void {
-    if (this.snapshot.phase !== 'ready') return;
-    this.cursorTimer ??= setTimeout(() => {
-      this.cursorTimer = null;
-      this.writeUrl('replace');
-    }, 200);
+    this.url.schedule();
   }
 
   private defaultScenario(): string {
     const ids = scenarioIds(this.snapshot.entries);
     return ids.includes(DEFAULT_SCENARIO) ? DEFAULT_SCENARIO : (ids[0] ?? DEFAULT_SCENARIO);
-  }
-
-  /**
-   * The custom scenario of a `cs` parameter, checked by the engine; null (with
-   * a notice naming the parameter) when it cannot be read or run.
-   */
-  private async customEntry(cs: string): Promise<CatalogEntry | null> {
-    if (this.customCache.has(cs)) return this.customCache.get(cs) ?? null;
-    let text: string;
-    try {
-      text = await decodeScenario(cs);
-    } catch (e) {
-      this.set({
-        notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'warning', () => ({
-          title: tr('notices:urlParam', { param: 'cs' }),
-          lines: [tr('notices:withAllowed', { problem: e instanceof Error ? e.message : String(e), allowed: ALLOWED.cs }), fallback('cs')],
-        }))),
-      });
-      return null;
-    }
-    let entry: CatalogEntry | null = null;
-    try {
-      const r = await this.deps.client.validate(text, 'json', []);
-      if (r.ok && r.scenario) entry = { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] };
-      else {
-        this.set({
-          notices: upsertNotice(this.snapshot.notices, localNotice('url:cs', 'error', () => ({
-            title: tr('notices:csCannotRun'),
-            lines: [...r.errors.map(formatFieldError), fallback('cs')],
-          }))),
-        });
-      }
-    } catch (e) {
-      this.set({ notices: this.withError('url:cs', 'notices:csNotChecked', e) });
-    }
-    this.customCache.set(cs, entry);
-    return entry;
   }
 
   /**
@@ -570,7 +547,7 @@ export class AppController {
     if (!r.ok || !r.scenario) return { ok: false, message: tr('custom:refused'), errors: r.errors };
     const encoded = await encodeForUrl(scenario);
     if (!encoded.ok) return { ok: false, message: encoded.message, errors: [] };
-    this.customCache.set(encoded.cs, { file: CUSTOM_SCENARIO, text, format: 'json', scenario: r.scenario, errors: [] });
+    this.custom.remember(encoded.cs, text, r.scenario);
     this.view.set({ selected: null, flow: null, filter: { ...this.view.getSnapshot().filter, flow: null } });
     this.deps.window?.reset();
     void this.apply({ scenario: CUSTOM_SCENARIO, custom: encoded.cs, seed: null, sets: [], t: 0 }, 'push', 0);
@@ -589,7 +566,7 @@ export class AppController {
 
   /** Writes any pending view change to the URL now (before it is copied). */
   flushUrl(): void {
-    if (this.snapshot.phase === 'ready') this.writeUrl('replace');
+    this.url.flush();
   }
 
   /** The request plus what is being looked at: everything the URL holds. */
@@ -610,81 +587,12 @@ export class AppController {
     return state;
   }
 
-  private writeUrl(mode: HistoryMode): void {
-    if (mode === 'none') return;
-    if (this.cursorTimer !== null) {
-      // This write includes the cursor.
-      clearTimeout(this.cursorTimer);
-      this.cursorTimer = null;
-    }
-    const search = serializeUrl(this.urlState());
-    if (search === this.deps.history.search()) return;
-    if (mode === 'push') this.deps.history.push(search);
-    else this.deps.history.replace(search);
-  }
-
-  /** The notices with an error notice for `e` under `key`, titled by a catalog key. */
-  private withError(key: string, titleKey: string, e: unknown) {
-    const message = e instanceof Error ? e.message : String(e);
-    return upsertNotice(this.snapshot.notices, localNotice(key, 'error', () => ({ title: tr(titleKey), lines: [message] })));
-  }
-
   private set(patch: Partial<AppSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const l of [...this.listeners]) l();
   }
 }
 
-/** Run B's overrides: A's, then B's (B wins on a path both set). */
-export function mergedSets(a: readonly Override[], b: readonly Override[]): Override[] {
-  let out = [...a];
-  for (const [path, value] of b) out = withSet(out, path, value);
-  return out;
-}
-
-/**
- * What run B stores for a choice. Its overrides sit on top of A's, so "the
- * scenario's own value" (value null) must be written out when A overrides
- * that path; a value equal to A's is no difference at all.
- */
-export function bOverride(aSets: readonly Override[], path: string, value: string | null, raw: string | undefined): string | null {
-  const a = aSets.find(([p]) => p === path)?.[1] ?? null;
-  if (value === null) return a === null ? null : (raw ?? null);
-  return value === a ? null : value;
-}
-
-/** Identifies a run: the same key, the same results. */
-function runKey(text: string, accepted: readonly Override[]): string {
-  return JSON.stringify([text, accepted]);
-}
-
-/** The parts of a URL state that decide the run (the rest is how it is viewed). */
-export function runFields(s: UrlState): UrlState {
-  const out: UrlState = { scenario: s.scenario, seed: s.seed, sets: s.sets, t: s.t };
-  // (View fields: flow, plots, zoom, pkt, speed, ev, evflow, lang come from the view stores.)
-  if (s.custom !== undefined) out.custom = s.custom;
-  if (s.compare !== undefined) out.compare = s.compare;
-  return out;
-}
-
-/** A URL problem's notice; its wording is that of the language the URL was read in (relocalize reads it again). */
-function urlNotice(p: UrlProblem, index: number): Notice {
-  return {
-    key: `url:${p.param}:${index}`,
-    level: 'warning',
-    title: tr('notices:urlParam', { param: p.param }),
-    lines: [describeProblem(p), fallback(p.param)],
-  };
-}
-
-export function browserHistory(): HistoryPort {
-  return {
-    search: () => window.location.search,
-    push: (search) => window.history.pushState(null, '', search),
-    replace: (search) => window.history.replaceState(null, '', search),
-    onPop: (listener) => {
-      window.addEventListener('popstate', listener);
-      return () => window.removeEventListener('popstate', listener);
-    },
-  };
+function resolutionKey(text: string, format: string, overrides: readonly Override[]): string {
+  return JSON.stringify([text, format, overrides]);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
 import { ALL_CATEGORIES, CATEGORY, EventList, markerEvents, NO_FILTER, recordCategories } from './events';
+import type { SeriesQuantity } from '../generated/types';
 import type { SeriesView } from './runStore';
 import { traceFixture } from './testing/traceFixture';
 
@@ -13,7 +14,7 @@ const trace = traceFixture([
 ]);
 
 function marker(name: string, owner: string, times: number[]): SeriesView {
-  const quantity = name.split('.').at(-1) ?? name;
+  const quantity = (name.split('.').at(-1) ?? name) as SeriesQuantity;
   return {
     id: 0,
     info: { name, owner, quantity, unit: 'seq', style: 'marker' },

@@ -2,6 +2,7 @@
 // data change and shared by the list, the inspector and the step buttons; and
 // the actions that move through it.
 
+import { parseOwner } from '../engine/seriesNames';
 import type { Playback } from '../playback/playback';
 import type { TimeWindow } from '../plots/timeWindow';
 import { EventList, markerEvents, type EventRef, type MarkerEvent } from './events';
@@ -31,7 +32,10 @@ export class EventsModel {
       const v = this.store.seriesView(id);
       if (v) series.push(v);
     });
-    const markers = markerEvents(series, (owner) => flows.findIndex((f) => `flows.${f.id}` === owner));
+    const markers = markerEvents(series, (owner) => {
+      const o = parseOwner(owner);
+      return o?.kind === 'flow' ? flows.findIndex((f) => f.id === o.flow) : -1;
+    });
     this.markerCache = { version: meta.dataVersion, runId: meta.runId, markers };
     return markers;
   }

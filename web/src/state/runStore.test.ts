@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RunStore } from './runStore';
-import { runMessages } from './testing/runScenario';
+import { runIntoStore, runMessages } from './testing/runScenario';
+import { TRACE_COLUMN_NAMES, TRACE_COLUMNS } from '../engine/traceColumns';
+
+const BYTES = { f64: 8, u32: 4, u16: 2, u8: 1 } as const;
 
 describe('RunStore', () => {
   it('collects a run: metadata, series by name, trace in enqueue order', async () => {
@@ -66,5 +69,31 @@ describe('RunStore', () => {
     store.begin(4);
     store.receive({ type: 'error', runId: 4, error: { message: 'bad', fieldErrors: [], panic: false } });
     expect(store.getMeta()).toMatchObject({ status: 'error', error: { message: 'bad' } });
+  });
+});
+
+describe('RunStore memory', () => {
+  it('keeps a finished trace in its record layout, without spare capacity: bytes per record from its buffers', async () => {
+    const store = await runIntoStore('seed000/wired', [['flows.ftp.tcp.rwnd', '725KB']]);
+    const m = store.traceBytesPerRecord();
+    expect(m?.records).toBe(store.traceView()?.count);
+    // The columns' widths (TRACE_COLUMNS) per record, plus 4 bytes per lost record (the loss index).
+    const layout = TRACE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
+    const losses = store.traceView()?.losses?.length ?? 0;
+    expect(m?.bytes).toBe(layout * (m?.records ?? 0) + 4 * losses);
+    expect(layout).toBe(87);
+  });
+
+  it('gives a finished run to the cache and shows it again as another run', async () => {
+    const store = await runIntoStore('seed000/wired');
+    const run = store.finishedRun();
+    expect(run?.bytes).toBeGreaterThan(0);
+    const digest = store.getMeta().digest;
+    const count = store.traceView()?.count;
+    const other = new RunStore({ notifyIntervalMs: 0 });
+    if (run) other.adopt(-1, run);
+    expect(other.getMeta()).toMatchObject({ runId: -1, status: 'done', digest });
+    expect(other.traceView()?.count).toBe(count);
+    expect(other.seriesByName('flows.ftp.cwnd')?.timesMs.length).toBe(store.seriesByName('flows.ftp.cwnd')?.timesMs.length);
   });
 });

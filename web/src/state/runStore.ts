@@ -44,6 +44,16 @@ export interface SeriesView {
   values: Float64Array;
 }
 
+/** A finished run's results, as kept by the run cache and shown again by `adopt`. */
+export interface FinishedRun {
+  meta: Omit<RunMeta, 'runId' | 'dataVersion'>;
+  series: { times: Column<Float64Array>; values: Column<Float64Array> }[];
+  seriesPoints: number;
+  trace: TraceColumns | null;
+  /** Bytes its columns hold. */
+  bytes: number;
+}
+
 export interface RunStoreOptions {
   /** Caps that keep a huge run from exhausting the page's memory. */
   maxTraceRecords?: number;
@@ -133,6 +143,8 @@ export class RunStore {
         });
         return;
       case 'progress': {
+        // The first data of a run are shown at once (the first frame); later ones coalesced.
+        const first = (this.trace?.count ?? 0) === 0 && this.seriesPoints === 0;
         const cut = this.append(msg);
         this.meta = {
           ...this.meta,
@@ -143,10 +155,17 @@ export class RunStore {
           traceTruncatedAtMs: this.meta.traceTruncatedAtMs ?? cut.trace,
           seriesTruncatedAtMs: this.meta.seriesTruncatedAtMs ?? cut.series,
         };
-        this.scheduleNotify();
+        if (first) this.notifyNow();
+        else this.scheduleNotify();
         return;
       }
       case 'done':
+        // The columns grow no more: give back their spare capacity.
+        this.trace?.trim();
+        for (const c of this.series) {
+          c.times.trim();
+          c.values.trim();
+        }
         this.set({
           status: 'done',
           summary: msg.summary,
@@ -168,6 +187,35 @@ export class RunStore {
         this.set({ status: 'error', error: msg.error });
         return;
     }
+  }
+
+  /**
+   * The current run's results when it is finished, else null. They are never
+   * changed again (a new run makes new columns), so they can be shown again later.
+   */
+  finishedRun(): FinishedRun | null {
+    if (this.meta.status !== 'done') return null;
+    const { runId: _id, dataVersion: _v, ...meta } = this.meta;
+    let bytes = this.trace?.bytes ?? 0;
+    for (const c of this.series) bytes += c.times.bytes + c.values.bytes;
+    return { meta, series: this.series, seriesPoints: this.seriesPoints, trace: this.trace, bytes };
+  }
+
+  /** Shows a finished run again, as run `runId` (from the run cache: no engine run). */
+  adopt(runId: number, run: FinishedRun): void {
+    this.series = run.series;
+    this.seriesPoints = run.seriesPoints;
+    this.trace = run.trace;
+    this.traceCache = null;
+    this.meta = { ...run.meta, runId, dataVersion: this.meta.dataVersion + 1 };
+    this.notifyNow();
+  }
+
+  /** Bytes the trace store holds per record (its buffers over its record count); null without records. */
+  traceBytesPerRecord(): { bytes: number; records: number; bytesPerRecord: number } | null {
+    const t = this.trace;
+    if (!t || t.count === 0) return null;
+    return { bytes: t.bytes, records: t.count, bytesPerRecord: t.bytes / t.count };
   }
 
   /** A paused run goes on (the engine was asked to continue). */

@@ -203,12 +203,6 @@ export function choicesOfDefinition(name: string): Choice[] {
   return d ? choicesOf(resolveSchema(d)) : [];
 }
 
-/** The schema default of a field path below a definition, e.g. ("TcpSpec", "variant"). */
-export function defaultOf(defName: string, key: string): unknown {
-  return fieldsOf(defName).find((f) => f.key === key)?.default ?? null;
-}
-
-
 /**
  * The schema default of a scenario path ("flows.ji.enabled" -> true), or
  * undefined. List items are named by id in paths, so an array's next segment

@@ -7,7 +7,9 @@
 
 mod budget;
 mod locate;
+mod merge;
 mod outputs;
+mod sweep_output;
 mod sweep_run;
 mod table;
 mod usage;
@@ -44,8 +46,27 @@ enum Command {
         /// Runs at once (default and most: one per core).
         #[arg(long)]
         jobs: Option<usize>,
-        #[arg(long, value_enum, default_value_t = SweepFormat::Markdown)]
-        format: SweepFormat,
+        /// Table format (default markdown).
+        #[arg(long, value_enum)]
+        format: Option<SweepFormat>,
+        /// Run only shard K of N (every N-th point from the K-th) and write a
+        /// part file for `ackscope merge`, e.g. --shard 2/8.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Write the results here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Merge the part files of a sharded sweep into its table.
+    Merge {
+        /// The sweep file (or id) the parts were made from.
+        sweep: String,
+        /// Every part file, one per shard, in any order.
+        #[arg(required = true, value_name = "PART")]
+        parts: Vec<PathBuf>,
+        /// Table format (default markdown).
+        #[arg(long, value_enum)]
+        format: Option<SweepFormat>,
         /// Write the results here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
@@ -217,7 +238,8 @@ fn validate(scenario: &str, set: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathBuf>) -> Result<(), Failure> {
+/// A sweep file by path or id, with the files it names.
+fn load_sweep(arg: &str) -> Result<sweep::Loaded, Failure> {
     let file = locate::find_sweep(arg).ok_or_else(|| {
         Failure::Invalid(ScenarioErrors(vec![FieldError::new(
             "sweep",
@@ -225,24 +247,49 @@ fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathB
             "a .sweep.toml file or an id such as seed003/table1",
         )]))
     })?;
+    Ok(sweep::load_within(&file, &locate::sweep_root(&file))?)
+}
+
+fn table_format(format: Option<SweepFormat>) -> sweep_output::Format {
+    match format.unwrap_or(SweepFormat::Markdown) {
+        SweepFormat::Csv => sweep_output::Format::Csv,
+        SweepFormat::Json => sweep_output::Format::Json,
+        SweepFormat::Markdown => sweep_output::Format::Markdown,
+    }
+}
+
+/// `--out` or standard output; the `Err` of `write` is reported against `--out`.
+fn write_to<T, E>(out: Option<&PathBuf>, write: impl FnOnce(&mut dyn std::io::Write) -> Result<T, E>) -> Result<Result<T, E>, Failure> {
+    Ok(match out {
+        Some(path) => write(&mut std::fs::File::create(path).map_err(|e| unwritable("--out", path, &e))?),
+        None => write(&mut std::io::stdout().lock()),
+    })
+}
+
+fn write_failure(e: std::io::Error, out: Option<&PathBuf>) -> Result<(), Failure> {
+    match out {
+        Some(p) => Err(unwritable("--out", p, &e)),
+        None if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        None => Err(Failure::Internal(format!("cannot write the results: {e}"))),
+    }
+}
+
+fn sweep(arg: &str, jobs: Option<usize>, format: Option<SweepFormat>, shard: Option<&str>, out: Option<&PathBuf>) -> Result<(), Failure> {
     if jobs == Some(0) {
         return Err(Failure::Invalid(FieldError::new("--jobs", "0 runs at once", "1 or more (at most one per core is used)").into()));
     }
-    let loaded = sweep::load_within(&file, &locate::sweep_root(&file))?;
-    let format = match format {
-        SweepFormat::Csv => sweep_run::Format::Csv,
-        SweepFormat::Json => sweep_run::Format::Json,
-        SweepFormat::Markdown => sweep_run::Format::Markdown,
-    };
-    let jobs = sweep_run::jobs(jobs);
-    let (ended, path) = match out {
-        Some(path) => {
-            let file = std::fs::File::create(path).map_err(|e| unwritable("--out", path, &e))?;
-            (sweep_run::run(&loaded, jobs, format, file), Some(path))
+    let format = match (shard, format) {
+        (Some(_), Some(_)) => {
+            return Err(Failure::Invalid(
+                FieldError::new("--format", "not used with --shard: a shard writes a part file", "--format on `ackscope merge`, which prints the table").into(),
+            ))
         }
-        None => (sweep_run::run(&loaded, jobs, format, std::io::stdout().lock()), None),
+        (Some(text), None) => sweep_output::Format::Part(sweep::Shard::parse(text).map_err(ScenarioErrors::from)?),
+        (None, format) => table_format(format),
     };
-    match ended {
+    let loaded = load_sweep(arg)?;
+    let jobs = sweep_run::jobs(jobs);
+    match write_to(out, |w| sweep_run::run(&loaded, jobs, format, w))? {
         Ok(sweep_run::Ended::Complete) => Ok(()),
         Ok(sweep_run::Ended::Interrupted(done)) => Err(Failure::Stopped(
             FieldError::new(
@@ -254,11 +301,16 @@ fn sweep(arg: &str, jobs: Option<usize>, format: SweepFormat, out: Option<&PathB
             130,
         )),
         Err(sweep_run::Failure::Invalid(e)) => Err(Failure::Invalid(e)),
-        Err(sweep_run::Failure::Io(e)) => match path {
-            Some(p) => Err(unwritable("--out", p, &e)),
-            None if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-            None => Err(Failure::Internal(format!("cannot write the results: {e}"))),
-        },
+        Err(sweep_run::Failure::Io(e)) => write_failure(e, out),
+    }
+}
+
+fn merge(arg: &str, parts: &[PathBuf], format: Option<SweepFormat>, out: Option<&PathBuf>) -> Result<(), Failure> {
+    let loaded = load_sweep(arg)?;
+    match write_to(out, |w| merge::merge(&loaded, parts, table_format(format), w))? {
+        Ok(()) => Ok(()),
+        Err(merge::Failure::Invalid(e)) => Err(Failure::Invalid(e)),
+        Err(merge::Failure::Io(e)) => write_failure(e, out),
     }
 }
 
@@ -287,7 +339,8 @@ fn main() -> ExitCode {
     let result = std::panic::catch_unwind(|| match cli.command {
         Command::Run(args) => run(args),
         Command::Validate { scenario, set } => validate(&scenario, &set),
-        Command::Sweep { sweep: file, jobs, format, out } => sweep(&file, jobs, format, out.as_ref()),
+        Command::Sweep { sweep: file, jobs, format, shard, out } => sweep(&file, jobs, format, shard.as_deref(), out.as_ref()),
+        Command::Merge { sweep: file, parts, format, out } => merge(&file, &parts, format, out.as_ref()),
         Command::List => list(),
     })
     .unwrap_or_else(|_| Err(Failure::Internal("the run stopped on an engine bug (see above)".into())));

@@ -3,19 +3,14 @@
 //! window of finished summaries, not the whole sweep.
 
 use crate::budget::{interrupted, Progress};
-use ackscope_engine::sweep::{self, Loaded, Row, Table};
+use crate::sweep_output::{Format, Output};
+use ackscope_engine::sweep::{self, Loaded, Shard};
 use ackscope_engine::{ScenarioErrors, Summary};
 use std::collections::BTreeMap;
-use std::io::{BufWriter, Read, Seek, Write};
+use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
-#[derive(Copy, Clone)]
-pub enum Format {
-    Csv,
-    Json,
-    Markdown,
-}
 
 /// Runs at once: what was asked, at most one per core (a thread per run
 /// beyond the cores only costs memory; 10,000 of them fail to spawn).
@@ -34,88 +29,21 @@ pub enum Ended {
     Interrupted(u64),
 }
 
-/// Writes rows in the chosen format as they come, in order.
-struct Output<'a, W: Write> {
-    format: Format,
-    out: W,
-    table: Table<'a>,
-    /// JSON runs, written ahead to a scratch file until the agreement line
-    /// (printed before them) is known.
-    spool: Option<std::fs::File>,
-    spooled: u64,
-}
-
-impl<'a, W: Write> Output<'a, W> {
-    fn new(format: Format, mut out: W, loaded: &'a Loaded) -> std::io::Result<Self> {
-        let table = Table { spec: &loaded.spec, references: &loaded.references, rows: vec![] };
-        let spool = match format {
-            Format::Json => Some(scratch_file()?),
-            _ => None,
-        };
-        if let Format::Csv = format {
-            out.write_all(table.csv_header().as_bytes())?;
-        }
-        Ok(Output { format, out, table, spool, spooled: 0 })
-    }
-
-    fn push(&mut self, loaded: &Loaded, index: u64, summary: &Summary) -> std::io::Result<()> {
-        let point = sweep::point(&loaded.spec, index);
-        let row = Row::of(&loaded.spec, &point, summary);
-        match self.format {
-            Format::Csv => self.out.write_all(self.table.csv_row(&row).as_bytes())?,
-            Format::Json => {
-                let spool = self.spool.as_mut().expect("JSON spools");
-                if self.spooled > 0 {
-                    spool.write_all(b",\n")?;
-                }
-                spool.write_all(sweep::run_json(&loaded.spec, &loaded.references, &point, summary).as_bytes())?;
-                self.spooled += 1;
-            }
-            Format::Markdown => {}
-        }
-        self.table.rows.push(row);
-        Ok(())
-    }
-
-    fn finish(mut self) -> std::io::Result<()> {
-        match self.format {
-            Format::Csv => {}
-            Format::Markdown => self.out.write_all(self.table.markdown().as_bytes())?,
-            Format::Json => {
-                self.out.write_all(self.table.json_head().as_bytes())?;
-                let mut spool = self.spool.take().expect("JSON spools");
-                spool.rewind()?;
-                let mut buf = vec![0u8; 1 << 16];
-                loop {
-                    let n = spool.read(&mut buf)?;
-                    if n == 0 {
-                        break;
-                    }
-                    self.out.write_all(&buf[..n])?;
-                }
-                self.out.write_all(self.table.json_tail().as_bytes())?;
-            }
-        }
-        self.out.flush()
-    }
-}
-
-/// An unnamed scratch file, removed at once (it lives while open).
-fn scratch_file() -> std::io::Result<std::fs::File> {
-    let path = std::env::temp_dir().join(format!("ackscope-sweep-{}-{:?}.json", std::process::id(), std::thread::current().id()));
-    let file = std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path)?;
-    let _ = std::fs::remove_file(&path);
-    Ok(file)
-}
-
 pub enum Failure {
     Invalid(ScenarioErrors),
     Io(std::io::Error),
 }
 
-/// Runs every point, `jobs` at a time, writing to `out` in point order.
+/// Runs every point (or, for a part, every point of its shard), `jobs` at a
+/// time, writing to `out` in point order.
 pub fn run(loaded: &Loaded, jobs: usize, format: Format, out: impl Write) -> Result<Ended, Failure> {
-    let total = sweep::point_count(&loaded.spec) as u64;
+    let points = sweep::point_count(&loaded.spec) as u64;
+    // The `j`-th run of this sweep is point `first + j * step`.
+    let shard = match format {
+        Format::Part(shard) => shard,
+        _ => Shard { k: 1, n: 1 },
+    };
+    let (first, step, total) = (shard.k - 1, shard.n, shard.len(points));
     let mut output = Output::new(format, BufWriter::new(out), loaded).map_err(Failure::Io)?;
     let window = WINDOW_PER_JOB * jobs as u64;
     let next = AtomicU64::new(0);
@@ -144,7 +72,7 @@ pub fn run(loaded: &Loaded, jobs: usize, format: Format, out: impl Write) -> Res
                         w = moved.wait_timeout(w, std::time::Duration::from_millis(100)).expect("no panics").0;
                     }
                 }
-                let point = sweep::point(&loaded.spec, i);
+                let point = sweep::point(&loaded.spec, first + i * step);
                 let outcome = loaded.run_until(&point, |_| interrupted());
                 let stop = outcome.is_err();
                 if tx.send((i, outcome)).is_err() || stop {
@@ -168,7 +96,7 @@ pub fn run(loaded: &Loaded, jobs: usize, format: Format, out: impl Write) -> Res
             }
             while failure.is_none() {
                 let Some(summary) = pending.remove(&done) else { break };
-                if let Err(e) = output.push(loaded, done, &summary) {
+                if let Err(e) = output.push(loaded, first + done * step, &summary) {
                     failure = Some(Failure::Io(e));
                     next.store(total, Ordering::SeqCst);
                     break;
@@ -184,6 +112,12 @@ pub fn run(loaded: &Loaded, jobs: usize, format: Format, out: impl Write) -> Res
     if let Some(f) = failure {
         return Err(f);
     }
+    if done < total {
+        // A part without its end line is refused by `merge`: it did not finish.
+        let written = if let Format::Part(_) = format { output.flush() } else { output.finish() };
+        written.map_err(Failure::Io)?;
+        return Ok(Ended::Interrupted(done));
+    }
     output.finish().map_err(Failure::Io)?;
-    Ok(if done < total { Ended::Interrupted(done) } else { Ended::Complete })
+    Ok(Ended::Complete)
 }

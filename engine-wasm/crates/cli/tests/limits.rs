@@ -176,3 +176,16 @@ fn a_sweep_asks_for_no_more_threads_than_cores_and_writes_the_same_rows() {
     assert_eq!(v["runs"].as_array().unwrap().len() + 1, String::from_utf8_lossy(&one.stdout).lines().count());
     let _ = std::io::stderr().flush();
 }
+
+#[test]
+fn a_terminal_gets_a_progress_bar_and_a_pipe_does_not() {
+    // `script` (util-linux) runs the CLI on a pseudo-terminal, as a user's shell would.
+    let bin = env!("CARGO_BIN_EXE_ackscope");
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../scenarios");
+    let cmd = format!("ACKSCOPE_SCENARIOS={} {bin} run bench/perf-1 --max-wall 1s --format json --out /dev/null", scenarios.display());
+    let on_tty = Command::new("script").args(["-qfec", &cmd, "/dev/null"]).output().expect("script runs");
+    let text = String::from_utf8_lossy(&on_tty.stdout);
+    assert!(text.contains("run ") && text.contains("% ") && text.contains("(eta "), "no progress bar on a terminal: {text:?}");
+    let piped = ackscope().args(["run", "bench/perf-1", "--max-wall", "1s", "--format", "json", "--out", "/dev/null"]).output().unwrap();
+    assert!(!stderr(&piped).contains("(eta "), "a progress bar into a pipe: {}", stderr(&piped));
+}

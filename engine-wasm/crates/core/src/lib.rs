@@ -25,6 +25,7 @@ pub mod sim;
 pub mod sweep;
 pub mod tcp;
 pub mod time;
+pub mod topo;
 pub mod udp;
 
 pub use record::{Recording, Summary};

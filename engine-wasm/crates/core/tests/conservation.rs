@@ -4,14 +4,19 @@
 //! Per link: every packet offered to a channel was refused by its queue,
 //! or admitted, and an admitted one has arrived (intact, or corrupted and
 //! discarded), is still in flight or queued, or was filtered from the queue.
-//! Per flow: the receiver got at most what was sent for it, counting what a
-//! middlebox sent on the sender's behalf.
+//! Per flow and kind of packet, exactly: what the agents sent equals what was
+//! delivered, dropped, corrupted or filtered, plus what is still in flight
+//! (on a wire or waiting in a queue) and what a middlebox took or made.
 
 mod common;
 
+use ackscope_engine::ids::{FlowId, NodeId};
 use ackscope_engine::middlebox::Middlebox;
-use ackscope_engine::record::Recording;
+use ackscope_engine::packet::PacketKind;
+use ackscope_engine::record::{Fate, Recording, TraceRecord};
+use ackscope_engine::time::SimTime;
 use ackscope_engine::{prepare, Format, Override, Simulation};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 fn shipped(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -74,6 +79,168 @@ fn check(name: &str, sim: &Simulation) {
             }
         }
     }
+}
+
+/// What became of the packets of one flow and kind, by their last trace record.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Fates {
+    /// Packets whose first record is on a channel out of a middlebox's node.
+    made_by_middlebox: u64,
+    /// Reached the node they were addressed to.
+    delivered: u64,
+    /// Dropped, corrupted or filtered on some channel.
+    lost: u64,
+    /// On a wire (or being sent) at the end of the run.
+    on_wire: u64,
+    /// Reached a middlebox's node and went no further.
+    taken_by_middlebox: u64,
+    /// Reached a node that is neither their destination nor a middlebox's,
+    /// and wait there in a queue that records packets only when it sends them.
+    parked: u64,
+}
+
+/// Follows every packet through the streamed trace: its records must form a
+/// path, and its last one says what became of it.
+struct Ledger<'a> {
+    sim_channels: Vec<(NodeId, NodeId, u64)>,
+    destination: &'a dyn Fn(FlowId, PacketKind) -> NodeId,
+    middlebox_nodes: &'a [NodeId],
+    last: HashMap<u32, TraceRecord>,
+    origin_is_middlebox: HashMap<u32, bool>,
+}
+
+impl Ledger<'_> {
+    fn add(&mut self, r: &TraceRecord, name: &str) {
+        let (from, _, _) = self.sim_channels[r.channel.index()];
+        match self.last.get(&r.uid) {
+            None => {
+                self.origin_is_middlebox.insert(r.uid, self.middlebox_nodes.contains(&from));
+            }
+            Some(prev) => {
+                let (_, prev_to, delay) = self.sim_channels[prev.channel.index()];
+                assert_eq!(prev.fate, Fate::Delivered, "{name}: packet {} went on after {:?}", r.uid, prev.fate);
+                assert_eq!(prev_to, from, "{name}: packet {} jumped from node {prev_to:?} to {from:?}", r.uid);
+                assert!(r.enqueued.0 >= prev.tx_end.0 + delay, "{name}: packet {} sent on before it arrived", r.uid);
+            }
+        }
+        self.last.insert(r.uid, *r);
+    }
+
+    fn fates(&self, now: SimTime) -> BTreeMap<(u16, u8), Fates> {
+        let mut out: BTreeMap<(u16, u8), Fates> = BTreeMap::new();
+        for (uid, r) in &self.last {
+            let f = out.entry((r.flow.0, r.kind as u8)).or_default();
+            if self.origin_is_middlebox[uid] {
+                f.made_by_middlebox += 1;
+            }
+            let (_, to, delay) = self.sim_channels[r.channel.index()];
+            let arrival = r.tx_end.0 + delay;
+            match r.fate {
+                Fate::QueueDrop | Fate::Corrupted | Fate::Filtered => f.lost += 1,
+                Fate::Delivered if arrival > now.0 => f.on_wire += 1,
+                Fate::Delivered if to == (self.destination)(r.flow, r.kind) => f.delivered += 1,
+                Fate::Delivered if self.middlebox_nodes.contains(&to) => f.taken_by_middlebox += 1,
+                Fate::Delivered => f.parked += 1,
+            }
+        }
+        out
+    }
+}
+
+/// Runs `path` (for at most 20 simulated seconds where its file allows) with
+/// the trace streamed into a ledger, and checks each flow's books balance;
+/// returns the fates summed over its flows and the packets left queued.
+fn check_ledger(path: &Path) -> (Fates, u64) {
+    let name = path.to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).unwrap();
+    let short = [Override::parse("duration=20s").unwrap()];
+    let (_, mut sim) = prepare(&text, Format::Toml, &short, Recording::Trace)
+        .or_else(|_| prepare(&text, Format::Toml, &[], Recording::Trace))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let endpoints = sim.flow_endpoints();
+    let destination = |flow: FlowId, kind: PacketKind| {
+        let e = &endpoints[flow.index()];
+        if kind == PacketKind::Ack { e.sender } else { e.receiver }
+    };
+    let summary_nodes: Vec<String> = sim.summary().middleboxes.iter().map(|m| m.node.clone()).collect();
+    let middlebox_nodes: Vec<NodeId> =
+        summary_nodes.iter().map(|n| NodeId(sim.node_ids().iter().position(|id| id == n).unwrap() as u16)).collect();
+    let mut ledger = Ledger {
+        sim_channels: sim.channels().iter().map(|c| (c.from, c.to, c.delay.as_nanos())).collect(),
+        destination: &destination,
+        middlebox_nodes: &middlebox_nodes,
+        last: HashMap::new(),
+        origin_is_middlebox: HashMap::new(),
+    };
+    while !sim.step(200_000) {
+        for r in &sim.take_trace().0 {
+            ledger.add(r, &name);
+        }
+    }
+    for r in &sim.take_remaining_trace() {
+        ledger.add(r, &name);
+    }
+    let fates = ledger.fates(sim.now());
+    let mut total = Fates::default();
+    for f in fates.values() {
+        total.made_by_middlebox += f.made_by_middlebox;
+        total.delivered += f.delivered;
+        total.lost += f.lost;
+        total.on_wire += f.on_wire;
+        total.taken_by_middlebox += f.taken_by_middlebox;
+        total.parked += f.parked;
+    }
+    // Packets waiting in queues that record them only when they send them.
+    let mut queued: BTreeMap<(u16, u8), u64> = BTreeMap::new();
+    for ch in sim.channel_states() {
+        for p in ch.queued() {
+            *queued.entry((p.flow.0, p.kind as u8)).or_default() += 1;
+        }
+    }
+    for (i, id) in sim.flow_ids().enumerate() {
+        let key = |k: PacketKind| (i as u16, k as u8);
+        let books = |k: PacketKind| (fates.get(&key(k)).copied().unwrap_or_default(), queued.get(&key(k)).copied().unwrap_or(0));
+        let (sent, received, data) = match sim.udp(i) {
+            Some((tx, rx)) => (tx.stats.sent_packets, rx.stats.received_packets, PacketKind::Datagram),
+            None => (sim.sender(i).stats().sent_packets, sim.sink(i).stats.received_packets, PacketKind::Data),
+        };
+        let (f, waiting) = books(data);
+        // Every packet waiting in a queue that has no record yet was parked
+        // at that queue's node, or sent into it straight from its agent.
+        assert!(f.parked <= waiting, "{name}: {id}: {} parked but {waiting} queued", f.parked);
+        let accounted = f.delivered + f.lost + f.on_wire + waiting + f.taken_by_middlebox;
+        assert_eq!(sent + f.made_by_middlebox, accounted, "{name}: {id}: sent {sent} (+{} by middleboxes) but {f:?}, {waiting} queued", f.made_by_middlebox);
+        if middlebox_nodes.is_empty() {
+            assert_eq!(received, f.delivered, "{name}: {id}: the receiver counts {received} of {} delivered", f.delivered);
+        }
+        if sim.udp(i).is_none() {
+            let (a, waiting) = books(PacketKind::Ack);
+            let acks = sim.sink(i).stats.acks_sent;
+            let accounted = a.delivered + a.lost + a.on_wire + waiting + a.taken_by_middlebox;
+            assert_eq!(acks + a.made_by_middlebox, accounted, "{name}: {id}: {acks} ACKs sent (+{} by middleboxes) but {a:?}, {waiting} queued", a.made_by_middlebox);
+        }
+    }
+    (total, queued.values().sum())
+}
+
+#[test]
+fn every_shipped_scenario_balances_each_flows_books() {
+    let mut files = vec![];
+    shipped(&common::scenario_path(""), &mut files);
+    let (mut total, mut queued) = (Fates::default(), 0);
+    for path in files {
+        let (f, q) = check_ledger(&path);
+        total.delivered += f.delivered;
+        total.made_by_middlebox += f.made_by_middlebox;
+        total.lost += f.lost;
+        total.on_wire += f.on_wire;
+        total.taken_by_middlebox += f.taken_by_middlebox;
+        total.parked += f.parked;
+        queued += q;
+    }
+    // The books were checked with every kind of entry in them.
+    eprintln!("{total:?}, {queued} queued");
+    assert!(total.lost > 0 && total.on_wire > 0 && total.made_by_middlebox > 0 && total.taken_by_middlebox > 0 && total.parked > 0 && queued > 0, "{total:?}, {queued} queued");
 }
 
 #[test]

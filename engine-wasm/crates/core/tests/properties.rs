@@ -220,7 +220,7 @@ proptest! {
         check_nodes(&sim, &s)?;
         for series in sim.series().all() {
             prop_assert!(series.t_ns.windows(2).all(|w| w[0] <= w[1]), "{} goes back in time", series.info.name);
-            if series.info.quantity == "cwnd" {
+            if series.info.quantity == ackscope_engine::record::SeriesQuantity::Cwnd {
                 prop_assert!(series.values.iter().all(|&c| c >= 1.0), "{} below one segment", series.info.name);
             }
         }

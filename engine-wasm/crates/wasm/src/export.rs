@@ -6,7 +6,7 @@
 use ackscope_engine::export::ns2::TraceWriter;
 use ackscope_engine::export::pcap::CaptureWriter;
 use ackscope_engine::export::{stream, RecordSink};
-use ackscope_engine::record::{vocabulary, Recording};
+use ackscope_engine::record::{series_name, vocabulary, Recording};
 use ackscope_engine::Simulation;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
@@ -16,6 +16,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = traceVocabularyJson)]
 pub fn trace_vocabulary_json() -> String {
     serde_json::to_string(&vocabulary::trace_vocabulary()).expect("the vocabulary serializes")
+}
+
+/// Series quantities (unit, style) and owner kinds (the path each writes) as
+/// JSON (see `record::series_name`); `scripts/gen-types.mjs` writes
+/// TypeScript from it.
+#[wasm_bindgen(js_name = seriesVocabularyJson)]
+pub fn series_vocabulary_json() -> String {
+    serde_json::to_string(&series_name::series_vocabulary()).expect("the series vocabulary serializes")
 }
 
 enum Writer {

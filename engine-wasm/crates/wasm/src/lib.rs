@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 mod export;
 mod sweep_points;
-pub use export::{trace_vocabulary_json, Exporter};
+pub use export::{series_vocabulary_json, trace_vocabulary_json, Exporter};
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -200,14 +200,15 @@ impl TraceDrain {
     pub fn flow(&self) -> Uint16Array {
         Uint16Array::from(&self.flow[..])
     }
-    /// 0 data, 1 ACK.
+    /// Packet kind: data, ACK or datagram, numbered as `record::vocabulary`
+    /// names them (`PacketKind` in web/src/generated/traceVocabulary.ts).
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> Uint8Array {
         Uint8Array::from(&self.kind[..])
     }
-    /// Bits: 0 retransmission, 1 ECT, 2 CE, 3 ECN-echo, 4 CWR, 5 spoofed by a
-    /// middlebox, 6 resent from a middlebox's cache, 7 marked for the one-way
-    /// delay estimator.
+    /// Flag bits (retransmission, ECN, spoofed, local retransmission, SYN,
+    /// fragmented, window, ...), as `record::vocabulary` names them (`FLAG` in
+    /// web/src/generated/traceVocabulary.ts).
     #[wasm_bindgen(getter)]
     pub fn flags(&self) -> Uint16Array {
         Uint16Array::from(&self.flags[..])
@@ -255,8 +256,8 @@ pub struct Engine {
 
 #[wasm_bindgen]
 impl Engine {
-    /// Builds a run. `recording` is "full" (series and trace), "series" or
-    /// "summary". Invalid input throws with one `path: problem` line per error;
+    /// Builds a run. `recording` is "full" (series and trace), "series",
+    /// "trace" or "summary". Invalid input throws with one `path: problem` line per error;
     /// call `validate` first for structured errors.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str, format: &str, overrides_json: &str, recording: &str) -> Result<Engine, JsError> {

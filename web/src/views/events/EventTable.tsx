@@ -8,6 +8,8 @@ import { useSettledVersion } from '../useSettledVersion';
 
 const ROW_H = 26;
 const OVERSCAN = 8;
+/** How often, at most, the list follows a playing cursor (ms of wall time). */
+const FOLLOW_MS = 100;
 
 /**
  * The event list: only the rows in view are rendered (a run can have a million).
@@ -31,14 +33,28 @@ export function EventTable({ height }: { height: number }) {
   const trace = store.traceView();
   const selectedPos = useMemo(() => (view.selected ? list.positionOf(view.selected) : -1), [list, view.selected]);
 
-  useEffect(() => playback.onFrame((t) => setCurrent(list.currentAt(t))), [playback, list]);
+  // While playing, the list follows the cursor at most ten times a second: at
+  // fast playback the current row changes every frame, and a re-render per
+  // frame costs the animation its frames. Paused (seeking, stepping): at once.
+  useEffect(() => {
+    let shownAt = -Infinity;
+    return playback.onFrame((t) => {
+      const now = performance.now();
+      if (playback.getSnapshot().playing && now - shownAt < FOLLOW_MS) return;
+      shownAt = now;
+      setCurrent(list.currentAt(t));
+    });
+  }, [playback, list]);
 
   // Follow the cursor (it moves by playing, seeking or stepping); show the selected row when it changes.
+  // The scroll position and height come from state and props: reading them from the element would force a layout.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || current < 0) return;
     const top = current * ROW_H;
-    if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+    if (top < scrollTop || top + ROW_H > scrollTop + height) el.scrollTop = Math.max(0, top - height / 2);
+    // Only a move of the cursor scrolls; the user's own scrolling does not bring the list back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
   useLayoutEffect(() => {
     const el = scrollRef.current;

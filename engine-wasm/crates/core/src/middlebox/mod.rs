@@ -11,6 +11,9 @@
 //! A node has at most one middlebox. The simulation offers it every packet
 //! arriving at its node before forwarding; a node without one pays a single
 //! check per arrival.
+//!
+//! The scenario resolves a `[[middleboxes]]` entry into a [`MiddleboxSetup`]
+//! (this module's plain types); nothing here reads the scenario format.
 
 pub mod mtcp;
 pub mod snoop;
@@ -21,12 +24,10 @@ pub use snoop::{Snoop, SnoopConfig};
 pub use split::{SplitConfig, SplitLeg, SplitProxy};
 
 use crate::agent::AgentCtx;
-use crate::ids::{AgentId, FlowId, TimerId};
+use crate::ids::{AgentId, FlowId, NodeId, TimerId};
 use crate::kernel::TimerTable;
 use crate::packet::Packet;
-use crate::record::{MiddleboxSummary, SeriesStore, SeriesStyle};
-use crate::scenario::middlebox::ResolvedMiddlebox;
-use crate::scenario::resolve::ResolvedFlow;
+use crate::record::{MiddleboxSummary, SeriesOwner, SeriesQuantity, SeriesStore};
 use crate::tcp::{SenderSeries, SenderTimers, SinkSeries};
 use crate::time::SimTime;
 
@@ -35,6 +36,8 @@ pub trait MiddleboxCtx: AgentCtx {
     /// Passes a packet that arrived here on towards its destination, as the
     /// node would have; false if the next queue refused it.
     fn forward(&mut self, pkt: &Packet) -> bool;
+    /// Sends a packet made here, as `send` does; false if the next queue refused it.
+    fn originate(&mut self, pkt: Packet) -> bool;
 }
 
 /// What became of a packet offered to a middlebox.
@@ -83,6 +86,31 @@ pub enum MiddleboxConfig {
     Mtcp(MtcpConfig),
 }
 
+/// A middlebox ready to build: where it sits, which flows, what it does.
+#[derive(Clone, Debug)]
+pub struct MiddleboxSetup {
+    pub id: String,
+    pub node: NodeId,
+    pub node_name: String,
+    /// Its flows, in the order given (enabled ones only).
+    pub flows: Vec<MiddleboxFlow>,
+    pub config: MiddleboxConfig,
+}
+
+/// What building a middlebox needs to know of one of its flows.
+#[derive(Clone, Debug)]
+pub struct MiddleboxFlow {
+    pub flow: FlowId,
+    /// The flow's scenario id: names a split proxy's second-leg series.
+    pub id: String,
+    pub sender: NodeId,
+    pub receiver: NodeId,
+    /// Bytes of the application's file, for a finite transfer.
+    pub file_bytes: Option<u64>,
+    /// The flow's sender's receive window, which M-TCP restores after a freeze.
+    pub rwnd_segments: u32,
+}
+
 impl Middlebox {
     pub fn on_packet(&mut self, pkt: &Packet, ctx: &mut impl MiddleboxCtx) -> Verdict {
         match self {
@@ -122,30 +150,29 @@ impl Middlebox {
 }
 
 /// Builds the middlebox of `spec` as agent `owner`, creating its timers and
-/// series. `flows` are the run's flows, in flow-id order.
+/// series.
 pub fn build(
-    spec: &ResolvedMiddlebox,
-    flows: &[ResolvedFlow],
+    spec: &MiddleboxSetup,
     owner: AgentId,
     timers: &mut TimerTable,
     series: &mut SeriesStore,
 ) -> Middlebox {
-    let node_owner = format!("nodes.{}", spec.node_name);
+    let node_owner = SeriesOwner::Node(&spec.node_name);
     match &spec.config {
         MiddleboxConfig::Snoop(cfg) => {
             // Timer kind i is connection i's local retransmission timer.
             let conns: Vec<(FlowId, TimerId)> =
-                spec.flows.iter().enumerate().map(|(i, &f)| (f, timers.create(owner, i as u16))).collect();
-            let cache = series.register(&node_owner, "snoop_cache", "packets", SeriesStyle::Step);
+                spec.flows.iter().enumerate().map(|(i, f)| (f.flow, timers.create(owner, i as u16))).collect();
+            let cache = series.register(node_owner, SeriesQuantity::SnoopCache);
             series.push(cache, 0, 0.0);
             Middlebox::Snoop(Snoop::new(cfg.clone(), &conns, cache))
         }
         MiddleboxConfig::Split(cfg) => {
-            let buffer = series.register(&node_owner, "proxy_buffer", "bytes", SeriesStyle::Step);
+            let buffer = series.register(node_owner, SeriesQuantity::ProxyBuffer);
             series.push(buffer, 0, 0.0);
             if let Some(limit) = cfg.buffer_bytes {
                 // What the buffer series (all connections together) may reach: the plot draws it.
-                let most = series.register(&node_owner, "proxy_buffer_limit", "bytes", SeriesStyle::Step);
+                let most = series.register(node_owner, SeriesQuantity::ProxyBufferLimit);
                 series.push(most, 0, (limit * spec.flows.len() as u64) as f64);
             }
             let legs = spec
@@ -153,11 +180,10 @@ pub fn build(
                 .iter()
                 .zip(&cfg.legs)
                 .enumerate()
-                .map(|(i, (&flow, leg))| {
-                    let f = &flows[flow.index()];
-                    let owner_path = format!("middleboxes.{}.{}", spec.id, f.id);
-                    let sender_series = SenderSeries::register(series, &owner_path);
-                    let sink_series = SinkSeries::register(series, &owner_path);
+                .map(|(i, (f, leg))| {
+                    let leg2 = SeriesOwner::MiddleboxFlow { middlebox: &spec.id, flow: &f.id };
+                    let sender_series = SenderSeries::register(series, leg2);
+                    let sink_series = SinkSeries::register(series, leg2);
                     // Timer kinds 3i, 3i + 1, 3i + 2: connection i's delayed ACK, and its
                     // second leg's retransmission and cwnd timers.
                     let delack = timers.create(owner, (3 * i) as u16);
@@ -166,26 +192,34 @@ pub fn build(
                         cwnd: timers.create(owner, (3 * i + 2) as u16),
                     };
                     split::SplitWiring {
-                        flow,
+                        flow: f.flow,
                         proxy: spec.node,
-                        sender: f.from,
-                        receiver: f.to,
+                        sender: f.sender,
+                        receiver: f.receiver,
                         delack,
                         leg2_timers,
                         sender_series,
                         sink_series,
-                        file_bytes: f.app.file_bytes(),
+                        file_bytes: f.file_bytes,
                         leg: leg.clone(),
                     }
                 })
                 .collect();
-            Middlebox::Split(SplitProxy::new(cfg.buffer_bytes, legs, buffer))
+            // Timer kind 3n + i is connection i's local-recovery timer (n connections).
+            let recovery = cfg.local_recovery.as_ref().map(|snoop| {
+                let n = spec.flows.len();
+                let conns: Vec<(FlowId, TimerId)> =
+                    spec.flows.iter().enumerate().map(|(i, f)| (f.flow, timers.create(owner, (3 * n + i) as u16))).collect();
+                let cache = series.register(node_owner, SeriesQuantity::SnoopCache);
+                series.push(cache, 0, 0.0);
+                Snoop::new(snoop.clone(), &conns, cache)
+            });
+            Middlebox::Split(SplitProxy::new(cfg.buffer_bytes, legs, buffer, recovery))
         }
         MiddleboxConfig::Mtcp(cfg) => {
             let timer = timers.create(owner, 0);
-            let outage = series.register(&format!("middleboxes.{}", spec.id), "outage", "s", SeriesStyle::Marker);
-            let conns: Vec<(FlowId, u32)> =
-                spec.flows.iter().map(|&f| (f, flows[f.index()].sender.rwnd_segments)).collect();
+            let outage = series.register(SeriesOwner::Middlebox(&spec.id), SeriesQuantity::Outage);
+            let conns: Vec<(FlowId, u32)> = spec.flows.iter().map(|f| (f.flow, f.rwnd_segments)).collect();
             Middlebox::Mtcp(Mtcp::new(cfg.clone(), &conns, timer, outage))
         }
     }
@@ -259,6 +293,13 @@ pub mod script {
                 return false;
             }
             self.forwarded.push(*pkt);
+            true
+        }
+        fn originate(&mut self, pkt: Packet) -> bool {
+            if self.queue_full {
+                return false;
+            }
+            self.inner.send(pkt);
             true
         }
     }

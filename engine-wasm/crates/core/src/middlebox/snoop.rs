@@ -25,9 +25,22 @@
 //!   rttvar = (|rtt - srtt| + 7 rttvar) / 8, from srtt 100 ms and rttvar 250 ms;
 //! - at most 10 local resends of a segment (SNOOP_MAX_RXMIT), no backoff.
 //!
+//! How many duplicates to keep back, two ways:
+//! - by default, one per segment passed on beyond the hole, those cached
+//!   after the local resend included (the Snoop paper's intent);
+//! - with `exp_dupacks`, ns-2's count (`expDupacks_` in snoop_ack): fixed
+//!   when the hole is resent, from the segments cached at that moment less
+//!   `dupacks_passed + 1`; once it runs out, the RTX_THRESH counter passes
+//!   one duplicate and the next falls through (the hole was resent already)
+//!   and sets a new count from the segments cached since. Those two reach the
+//!   sender, which with the one passed before the resend makes three: a fast
+//!   retransmit for a wireless loss whenever a hole takes long to repair.
+//!   A count of -1 (only the hole cached) resends the hole once more.
+//!
 //! Where it differs: ns-2 counts RTX_THRESH with one counter shared by every
-//! Snoop agent and never reset; here it counts per connection and per hole.
-//! ns-2's explicit loss notification for data from the mobile is not modelled.
+//! Snoop agent and never reset; here it counts per connection (by default
+//! also per hole). ns-2's explicit loss notification for data from the
+//! mobile is not modelled.
 
 use super::{FlowIndex, MiddleboxCtx, Verdict};
 use crate::ids::{FlowId, TimerId};
@@ -53,6 +66,9 @@ pub struct SnoopConfig {
     pub dupacks_passed: u32,
     /// Lower bound of the local retransmission timer (ns-2's snoopTick_: 100 ms).
     pub min_rto: SimDuration,
+    /// Count the duplicates to keep back as ns-2 does (`expDupacks_`), not
+    /// per segment beyond the hole. No SACK in this mode (ns-2 has none).
+    pub exp_dupacks: bool,
 }
 
 /// A segment passed on towards the mobile and not yet acknowledged.
@@ -85,6 +101,12 @@ struct SnoopConn {
     recovering: bool,
     srtt: SimDuration,
     rttvar: SimDuration,
+    /// ns-2's expDupacks_: duplicates still to keep back (-1: miscounted).
+    exp_dupacks: i64,
+    /// ns-2's expNextAck_, as a position in the cache (0: the hole).
+    exp_next: usize,
+    /// ns-2's RTX_THRESH counter (never reset on a new ACK).
+    thresh: u32,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -124,6 +146,9 @@ impl Snoop {
                     recovering: false,
                     srtt: INITIAL_SRTT,
                     rttvar: INITIAL_RTTVAR,
+                    exp_dupacks: 0,
+                    exp_next: 0,
+                    thresh: 0,
                 })
                 .collect(),
             cache_series,
@@ -154,7 +179,9 @@ impl Snoop {
         match c.cache.front() {
             Some(e) if e.pkt.seq == expected && e.local_resends < MAX_LOCAL_RETRANSMITS => {
                 self.resend(i, 0, ctx);
-                self.conns[i].recovering = true;
+                let c = &mut self.conns[i];
+                c.recovering = true;
+                c.exp_next = 1;
                 self.arm(i, ctx);
             }
             _ => {}
@@ -184,6 +211,10 @@ impl Snoop {
             }
             Err(j) => {
                 let out_of_order = c.last_seen.is_some_and(|l| seq < l);
+                if out_of_order {
+                    // ns-2 snoop_insert: expNextAck_ back to the tail.
+                    c.exp_next = 0;
+                }
                 c.cache.insert(
                     j,
                     Cached { pkt: *pkt, sent_at: now, local_resends: 0, sender_resent: out_of_order, sacked: false },
@@ -243,6 +274,8 @@ impl Snoop {
         c.last_ack = Some(ack);
         c.dupacks = 0;
         c.recovering = false;
+        c.exp_dupacks = 0;
+        c.exp_next = 0;
         if freed > 0 {
             self.cached_packets -= freed;
             ctx.record(self.cache_series, self.cached_packets as f64);
@@ -266,6 +299,9 @@ impl Snoop {
         if hole.pkt.seq != ack {
             // The missing segment never got here: lost before the base station.
             return false;
+        }
+        if self.cfg.exp_dupacks {
+            return self.on_dupack_ns2(i, ctx);
         }
         if sack {
             c.mark_sacked(pkt);
@@ -292,6 +328,50 @@ impl Snoop {
         } else {
             false
         }
+    }
+
+    /// ns-2's snoop_ack for a duplicate of a cached hole; true if kept back.
+    fn on_dupack_ns2(&mut self, i: usize, ctx: &mut impl MiddleboxCtx) -> bool {
+        let passed = self.cfg.dupacks_passed;
+        let c = &mut self.conns[i];
+        let hole = *c.cache.front().expect("checked by the caller");
+        match c.exp_dupacks {
+            0 => {
+                if c.thresh < passed {
+                    c.thresh += 1;
+                    return false;
+                }
+                c.thresh = 0;
+                if hole.sender_resent {
+                    return false;
+                }
+                // The segments cached from expNextAck_ on, less those already seen.
+                c.exp_dupacks = c.cache.len().saturating_sub(c.exp_next) as i64 - (passed as i64 + 1);
+                c.exp_next = 1;
+                c.recovering = true;
+                // Resent already (by the timer): this one falls through to the sender.
+                hole.local_resends == 0 && self.resend_hole_ns2(i, ctx)
+            }
+            n if n > 0 => {
+                c.exp_dupacks -= 1;
+                self.stats.suppressed_dupacks += 1;
+                true
+            }
+            -1 => hole.local_resends < 2 && self.resend_hole_ns2(i, ctx),
+            _ => false,
+        }
+    }
+
+    /// ns-2 snoop_rxmit: resends the hole and restarts the timer, keeping the
+    /// duplicate back; past SNOOP_MAX_RXMIT it lets it through.
+    fn resend_hole_ns2(&mut self, i: usize, ctx: &mut impl MiddleboxCtx) -> bool {
+        if self.conns[i].cache[0].local_resends >= MAX_LOCAL_RETRANSMITS {
+            return false;
+        }
+        self.resend(i, 0, ctx);
+        self.arm(i, ctx);
+        self.stats.suppressed_dupacks += 1;
+        true
     }
 
     /// Resends the hole at the cumulative ACK (and, with SACK, every cached
@@ -367,212 +447,4 @@ impl SnoopConn {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::middlebox::script::MbCtx;
-    use crate::packet::SackBlocks;
-
-    const TIMER: TimerId = TimerId(0);
-    const CACHE: SeriesId = SeriesId(0);
-
-    fn snoop(sack: bool, dupacks_passed: u32) -> Snoop {
-        let cfg = SnoopConfig {
-            cache: QueueLimit::Packets(100),
-            sack,
-            dupacks_passed,
-            min_rto: SimDuration::from_millis(100),
-        };
-        Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE)
-    }
-
-    fn data(seq: u32) -> Packet {
-        Packet::for_test(PacketKind::Data, seq, 1040)
-    }
-
-    fn ack(seq: u32) -> Packet {
-        Packet::for_test(PacketKind::Ack, seq, 40)
-    }
-
-    fn sack_ack(seq: u32, blocks: &[(u32, u32)]) -> Packet {
-        let mut a = ack(seq);
-        let mut s = SackBlocks::default();
-        for (k, &b) in blocks.iter().enumerate() {
-            s.blocks[k] = b;
-        }
-        s.len = blocks.len() as u8;
-        a.set_sack(s);
-        a
-    }
-
-    fn seqs(pkts: &[Packet]) -> Vec<u32> {
-        pkts.iter().map(|p| p.seq).collect()
-    }
-
-    fn ms(t: u64) -> SimTime {
-        SimTime::ZERO + SimDuration::from_millis(t)
-    }
-
-    /// Segments 0..n pass towards the mobile at time 0.
-    fn pass_data(s: &mut Snoop, ctx: &mut MbCtx, n: u32) {
-        for seq in 0..n {
-            assert_eq!(s.on_packet(&data(seq), ctx), Verdict::Taken);
-        }
-        assert_eq!(seqs(&ctx.take_forwarded()), (0..n).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn snoop_retransmits_locally_and_the_sender_sees_no_duplicate_ack() {
-        // Balakrishnan's Snoop: resend on the first duplicate, let none through.
-        let mut s = snoop(false, 0);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 6);
-        assert_eq!(ctx.values(CACHE).last(), Some(&6.0));
-        // Segment 1 is lost on the wireless hop; 2..5 each bring a duplicate ACK of 1.
-        ctx.inner.now = ms(40);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass, "the new ACK goes to the sender");
-        for _ in 2..6 {
-            assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Taken, "duplicates are kept back");
-        }
-        let resent = ctx.take_sent();
-        assert_eq!(seqs(&resent), vec![1], "one local retransmission of the hole");
-        assert!(resent[0].has(flags::LOCAL_RETRANSMIT));
-        assert_eq!((s.stats.local_retransmits, s.stats.suppressed_dupacks), (1, 4));
-        // The resent segment arrives: the mobile acknowledges everything.
-        ctx.inner.now = ms(80);
-        assert_eq!(s.on_packet(&ack(6), &mut ctx), Verdict::Pass);
-        assert_eq!(ctx.values(CACHE).last(), Some(&0.0));
-        assert_eq!(ctx.timer(TIMER), None, "nothing left to time");
-    }
-
-    #[test]
-    fn like_ns2_the_first_duplicate_goes_through_and_the_second_triggers_the_resend() {
-        let mut s = snoop(false, 1);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 6);
-        s.on_packet(&ack(1), &mut ctx);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass);
-        assert!(ctx.take_sent().is_empty());
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Taken);
-        assert_eq!(seqs(&ctx.take_sent()), vec![1]);
-        // Segments 2..5 explain four duplicates in all: two more are kept back, a fifth is not.
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Taken);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Taken);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass);
-    }
-
-    #[test]
-    fn a_segment_lost_before_the_base_station_is_left_to_the_sender() {
-        let mut s = snoop(false, 0);
-        let mut ctx = MbCtx::default();
-        // Segment 1 never arrives from the sender.
-        for seq in [0, 2, 3] {
-            s.on_packet(&data(seq), &mut ctx);
-        }
-        s.on_packet(&ack(1), &mut ctx);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass);
-        assert!(ctx.take_sent().is_empty());
-        // The sender's retransmission passes and is cached; its duplicates stay the sender's.
-        s.on_packet(&data(1), &mut ctx);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass);
-        assert!(ctx.take_sent().is_empty());
-    }
-
-    #[test]
-    fn a_segment_the_queue_refused_is_not_cached() {
-        let mut s = snoop(false, 0);
-        let mut ctx = MbCtx::default();
-        s.on_packet(&data(0), &mut ctx);
-        ctx.queue_full = true;
-        s.on_packet(&data(1), &mut ctx);
-        ctx.queue_full = false;
-        s.on_packet(&data(2), &mut ctx);
-        assert_eq!(ctx.values(CACHE), vec![1.0, 2.0]);
-        s.on_packet(&ack(1), &mut ctx);
-        assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass, "a congestion drop: the sender's to repair");
-    }
-
-    #[test]
-    fn the_local_timer_resends_the_awaited_segment_after_srtt_plus_four_rttvar() {
-        let mut s = snoop(false, 1);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 3);
-        // Before any sample: ns-2's 100 ms + 4 x 250 ms.
-        assert_eq!(ctx.timer(TIMER), Some(ms(1100)));
-        // Segment 0's ACK after 20 ms: srtt = (100 + 7 x 20) / 8 = 30 ms,
-        // rttvar = (|20 - 30| + 7 x 250) / 8 = 220 ms; timeout 30 + 880 = 910 ms.
-        ctx.inner.now = ms(20);
-        s.on_packet(&ack(1), &mut ctx);
-        assert_eq!(ctx.timer(TIMER), Some(ms(930)));
-        // Segment 1 and its followers vanish: the timer resends it, and again later.
-        ctx.inner.now = ms(930);
-        s.on_timer(0, &mut ctx);
-        assert_eq!(seqs(&ctx.take_sent()), vec![1]);
-        assert_eq!(ctx.timer(TIMER), Some(ms(1840)), "no backoff");
-    }
-
-    #[test]
-    fn with_sack_every_revealed_hole_is_resent_once() {
-        let mut s = snoop(true, 0);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 8);
-        // Segments 1 and 3 are lost: 2 arrives, then 4.
-        s.on_packet(&ack(1), &mut ctx);
-        assert_eq!(s.on_packet(&sack_ack(1, &[(2, 3)]), &mut ctx), Verdict::Taken);
-        assert_eq!(seqs(&ctx.take_sent()), vec![1], "only the first hole is known yet");
-        assert_eq!(s.on_packet(&sack_ack(1, &[(4, 5), (2, 3)]), &mut ctx), Verdict::Taken);
-        assert_eq!(seqs(&ctx.take_sent()), vec![3], "the SACK blocks reveal hole 3");
-        assert_eq!(s.on_packet(&sack_ack(1, &[(4, 6), (2, 3)]), &mut ctx), Verdict::Taken);
-        assert!(ctx.take_sent().is_empty(), "each hole once");
-        // Without SACK only hole 1 would have gone out: the timer would find 3.
-        let mut plain = snoop(false, 0);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut plain, &mut ctx, 8);
-        plain.on_packet(&ack(1), &mut ctx);
-        plain.on_packet(&sack_ack(1, &[(2, 3)]), &mut ctx);
-        plain.on_packet(&sack_ack(1, &[(4, 5), (2, 3)]), &mut ctx);
-        assert_eq!(seqs(&ctx.take_sent()), vec![1]);
-    }
-
-    #[test]
-    fn a_hole_already_resent_from_sack_blocks_is_not_resent_again_when_it_becomes_the_first() {
-        let mut s = snoop(true, 0);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 8);
-        s.on_packet(&ack(1), &mut ctx);
-        s.on_packet(&sack_ack(1, &[(2, 3)]), &mut ctx);
-        s.on_packet(&sack_ack(1, &[(4, 5), (2, 3)]), &mut ctx);
-        assert_eq!(seqs(&ctx.take_sent()), vec![1, 3]);
-        // The resent 1 arrives: ACK 3, then segments 5..7 repeat it.
-        assert_eq!(s.on_packet(&sack_ack(3, &[(4, 5)]), &mut ctx), Verdict::Pass);
-        for end in 6..8 {
-            assert_eq!(s.on_packet(&sack_ack(3, &[(4, end)]), &mut ctx), Verdict::Taken);
-        }
-        assert!(ctx.take_sent().is_empty(), "3 is on its way already");
-    }
-
-    #[test]
-    fn the_cache_stops_at_its_limit() {
-        let cfg = SnoopConfig {
-            cache: QueueLimit::Packets(2),
-            sack: false,
-            dupacks_passed: 1,
-            min_rto: SimDuration::from_millis(100),
-        };
-        let mut s = Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE);
-        let mut ctx = MbCtx::default();
-        pass_data(&mut s, &mut ctx, 4);
-        assert_eq!(ctx.values(CACHE), vec![1.0, 2.0]);
-        assert_eq!(s.stats.cache_max_packets, 2);
-    }
-
-    #[test]
-    fn other_flows_pass_untouched() {
-        let mut s = snoop(false, 0);
-        let mut ctx = MbCtx::default();
-        let mut other = data(0);
-        other.flow = FlowId(3);
-        assert_eq!(s.on_packet(&other, &mut ctx), Verdict::Pass);
-        assert!(ctx.take_forwarded().is_empty());
-    }
-}
+mod tests;

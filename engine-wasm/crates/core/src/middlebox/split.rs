@@ -24,8 +24,17 @@
 //! - when leg 2's progress opens the window by two segments or half the
 //!   buffer, the proxy sends a window update at once, as BSD's tcp_output
 //!   does, rather than leave the sender to its persist timer.
+//!
+//! With `local_recovery`, leg 2's losses are treated as link errors: a
+//! [`Snoop`] agent sits between leg 2's sender and the link, caches each
+//! segment the proxy's own queue took, resends it from there on duplicate
+//! ACKs or its own timer, and keeps those duplicates from leg 2's sender.
+//! The sender then cuts its window only for what its own queue refused
+//! (congestion) or what the Snoop agent could not repair. Seed 001's paper:
+//! Spoofing resends lost segments from the hub's buffer "as Snoop does", and
+//! its throughput does not fall during loss recovery.
 
-use super::{FlowIndex, MiddleboxCtx, Verdict};
+use super::{FlowIndex, MiddleboxCtx, Snoop, SnoopConfig, Verdict};
 use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::{FlowId, NodeId, TimerId};
 use crate::packet::{flags, Packet, PacketKind};
@@ -39,6 +48,8 @@ pub struct SplitConfig {
     pub buffer_bytes: Option<u64>,
     /// One per flow, in the order of the middlebox's flows.
     pub legs: Vec<SplitLeg>,
+    /// A Snoop agent on leg 2's side: its losses are link errors.
+    pub local_recovery: Option<SnoopConfig>,
 }
 
 /// The two halves of one split connection.
@@ -104,6 +115,65 @@ struct Collect<'a, C> {
     acks: &'a mut Vec<Packet>,
 }
 
+/// Leg 2's output: its data passes through the local-recovery Snoop agent, if any.
+struct Leg2Out<'a, C> {
+    inner: &'a mut C,
+    recovery: Option<&'a mut Snoop>,
+}
+
+impl<C: MiddleboxCtx> AgentCtx for Leg2Out<'_, C> {
+    fn now(&self) -> SimTime {
+        self.inner.now()
+    }
+    fn send(&mut self, pkt: Packet) {
+        match self.recovery.as_deref_mut() {
+            Some(snoop) if pkt.kind == PacketKind::Data => {
+                snoop.on_packet(&pkt, &mut Originate(&mut *self.inner));
+            }
+            _ => self.inner.send(pkt),
+        }
+    }
+    fn set_timer(&mut self, timer: TimerId, at: SimTime) {
+        self.inner.set_timer(timer, at);
+    }
+    fn cancel_timer(&mut self, timer: TimerId) {
+        self.inner.cancel_timer(timer);
+    }
+    fn record(&mut self, series: SeriesId, value: f64) {
+        self.inner.record(series, value);
+    }
+}
+
+/// The Snoop agent's view of leg 2: passing a segment on is sending it from here.
+struct Originate<'a, C>(&'a mut C);
+
+impl<C: MiddleboxCtx> AgentCtx for Originate<'_, C> {
+    fn now(&self) -> SimTime {
+        self.0.now()
+    }
+    fn send(&mut self, pkt: Packet) {
+        self.0.send(pkt);
+    }
+    fn set_timer(&mut self, timer: TimerId, at: SimTime) {
+        self.0.set_timer(timer, at);
+    }
+    fn cancel_timer(&mut self, timer: TimerId) {
+        self.0.cancel_timer(timer);
+    }
+    fn record(&mut self, series: SeriesId, value: f64) {
+        self.0.record(series, value);
+    }
+}
+
+impl<C: MiddleboxCtx> MiddleboxCtx for Originate<'_, C> {
+    fn forward(&mut self, pkt: &Packet) -> bool {
+        self.0.originate(*pkt)
+    }
+    fn originate(&mut self, pkt: Packet) -> bool {
+        self.0.originate(pkt)
+    }
+}
+
 impl<C: AgentCtx> AgentCtx for Collect<'_, C> {
     fn now(&self) -> SimTime {
         self.inner.now()
@@ -130,11 +200,14 @@ pub struct SplitProxy {
     buffer_series: SeriesId,
     held_total: u64,
     pending: Vec<Packet>,
+    /// Snoop between leg 2 and the link, its connection i being ours; its
+    /// timer kinds follow ours (3n + i).
+    recovery: Option<Snoop>,
     pub stats: SplitStats,
 }
 
 impl SplitProxy {
-    pub fn new(buffer_bytes: Option<u64>, wiring: Vec<SplitWiring>, buffer_series: SeriesId) -> Self {
+    pub fn new(buffer_bytes: Option<u64>, wiring: Vec<SplitWiring>, buffer_series: SeriesId, recovery: Option<Snoop>) -> Self {
         let flows: Vec<FlowId> = wiring.iter().map(|w| w.flow).collect();
         let conns = wiring
             .into_iter()
@@ -168,6 +241,7 @@ impl SplitProxy {
             buffer_series,
             held_total: 0,
             pending: Vec::new(),
+            recovery,
             stats: SplitStats::default(),
         }
     }
@@ -183,16 +257,27 @@ impl SplitProxy {
     }
 
     /// Timer kind 3i is connection i's delayed-ACK timer (leg 1); 3i + 1 and
-    /// 3i + 2 are leg 2's timers, in [`SenderTimers`]'s kind order.
+    /// 3i + 2 are leg 2's timers, in [`SenderTimers`]'s kind order; 3n + i
+    /// (n connections) is connection i's local-recovery timer.
     pub fn on_timer(&mut self, kind: u16, ctx: &mut impl MiddleboxCtx) {
+        let n = self.conns.len();
         let i = kind as usize / 3;
+        if i >= n {
+            if let Some(snoop) = &mut self.recovery {
+                snoop.on_timer((kind as usize - 3 * n) as u16, &mut Originate(ctx));
+            }
+            return;
+        }
         match kind % 3 {
             0 => {
                 self.pending.clear();
                 self.conns[i].leg1.on_timer(&mut Collect { inner: ctx, acks: &mut self.pending });
                 self.after_leg1(i, ctx);
             }
-            leg2_kind => self.conns[i].leg2.on_timer(leg2_kind - 1, ctx),
+            leg2_kind => {
+                let out = &mut Leg2Out { inner: ctx, recovery: self.recovery.as_mut() };
+                self.conns[i].leg2.on_timer(leg2_kind - 1, out);
+            }
         }
     }
 
@@ -251,7 +336,7 @@ impl SplitProxy {
         if delivered > c.supplied {
             c.supplied = delivered;
             let complete = c.file_bytes.is_some_and(|f| delivered >= f);
-            c.leg2.supply(delivered, complete, ctx);
+            c.leg2.supply(delivered, complete, &mut Leg2Out { inner: ctx, recovery: self.recovery.as_mut() });
         }
         self.record_buffer(ctx);
         let acks = std::mem::take(&mut self.pending);
@@ -262,7 +347,13 @@ impl SplitProxy {
     }
 
     fn on_receiver_ack(&mut self, i: usize, pkt: &Packet, ctx: &mut impl MiddleboxCtx) {
-        self.conns[i].leg2.on_packet(pkt, ctx);
+        if let Some(snoop) = &mut self.recovery {
+            if snoop.on_packet(pkt, &mut Originate(&mut *ctx)) == Verdict::Taken {
+                // A duplicate the local resend answers: leg 2's sender never sees it.
+                return;
+            }
+        }
+        self.conns[i].leg2.on_packet(pkt, &mut Leg2Out { inner: ctx, recovery: self.recovery.as_mut() });
         self.record_buffer(ctx);
         let (Some(limit), Some(edge)) = (self.buffer_bytes, self.window_edge(i)) else { return };
         let c = &self.conns[i];
@@ -325,6 +416,11 @@ impl SplitProxy {
         s.leg2_retransmits = Some(self.conns.iter().map(|c| c.leg2.stats().retransmits).sum());
         s.leg2_timeouts = Some(self.conns.iter().map(|c| c.leg2.stats().timeouts).sum());
         s.buffer_limit_bytes = self.buffer_bytes;
+        if let Some(snoop) = &self.recovery {
+            s.local_retransmits = Some(snoop.stats.local_retransmits);
+            s.suppressed_dupacks = Some(snoop.stats.suppressed_dupacks);
+            s.cache_max_packets = Some(snoop.stats.cache_max_packets);
+        }
     }
 }
 
@@ -341,6 +437,11 @@ mod tests {
     const RECEIVER: NodeId = NodeId(2);
 
     fn proxy(buffer_bytes: Option<u64>, file_bytes: Option<u64>) -> SplitProxy {
+        proxy_with(buffer_bytes, file_bytes, false)
+    }
+
+    /// With `recovery`, a Snoop agent on leg 2 (resend on the first duplicate).
+    fn proxy_with(buffer_bytes: Option<u64>, file_bytes: Option<u64>, recovery: bool) -> SplitProxy {
         let s = |k| SeriesId(k);
         let sender_series = SenderSeries::numbered();
         let leg = SplitLeg {
@@ -360,7 +461,17 @@ mod tests {
             file_bytes,
             leg,
         };
-        SplitProxy::new(buffer_bytes, vec![wiring], BUFFER)
+        let recovery = recovery.then(|| {
+            let cfg = SnoopConfig {
+                cache: crate::net::QueueLimit::Packets(1000),
+                sack: false,
+                dupacks_passed: 0,
+                min_rto: SimDuration::from_millis(100),
+                exp_dupacks: false,
+            };
+            Snoop::new(cfg, &[(FlowId(0), TimerId(3))], SeriesId(98))
+        });
+        SplitProxy::new(buffer_bytes, vec![wiring], BUFFER, recovery)
     }
 
     fn data(seq: u32) -> Packet {
@@ -447,5 +558,42 @@ mod tests {
         p.on_packet(&receiver_ack(3), &mut ctx);
         assert!(p.leg2(0).is_done());
         assert_eq!(ctx.values(BUFFER).last(), Some(&0.0));
+    }
+
+    /// Twenty segments reach the proxy; the receiver acknowledges leg 2's
+    /// segments 0..3 (slow start from 2: leg 2 has sent 0..9), and segment 4
+    /// is lost, so 6..9 bring four duplicate ACKs of 4. With `refused`, the
+    /// proxy's own queue refused segments 4 and 5. Returns what leg 2 resent,
+    /// whether it cut its slow-start threshold, and what the Snoop agent resent.
+    fn lose_segment_4(recovery: bool, refused: bool) -> (u64, bool, Vec<u32>) {
+        let mut p = proxy_with(None, None, recovery);
+        let mut ctx = MbCtx::default();
+        for seq in 0..20 {
+            p.on_packet(&data(seq), &mut ctx);
+        }
+        for ack in 1..=4 {
+            ctx.queue_full = refused && ack == 2;
+            p.on_packet(&receiver_ack(ack), &mut ctx);
+        }
+        ctx.queue_full = false;
+        assert_eq!(p.leg2(0).snd_max(), 10);
+        assert_eq!(p.leg2(0).cwnd(), 6.0);
+        let ssthresh = p.leg2(0).ssthresh();
+        ctx.take_sent();
+        for _ in 0..4 {
+            p.on_packet(&receiver_ack(4), &mut ctx);
+        }
+        let local: Vec<u32> = ctx.take_sent().iter().filter(|d| d.has(flags::LOCAL_RETRANSMIT)).map(|d| d.seq).collect();
+        (p.leg2(0).stats().retransmits, p.leg2(0).ssthresh() < ssthresh, local)
+    }
+
+    #[test]
+    fn with_local_recovery_a_link_error_is_resent_from_the_buffer_and_leg_2_keeps_its_window() {
+        // An ordinary second leg: three duplicates, a fast retransmit, the window halved.
+        assert_eq!(lose_segment_4(false, false), (1, true, vec![]));
+        // Local recovery: the first duplicate resends 4 from the buffer; leg 2 sees none.
+        assert_eq!(lose_segment_4(true, false), (0, false, vec![4]));
+        // Refused by the proxy's own queue: congestion, which leg 2's sender must answer.
+        assert_eq!(lose_segment_4(true, true), (1, true, vec![]));
     }
 }

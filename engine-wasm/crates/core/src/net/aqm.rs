@@ -61,6 +61,11 @@ impl Fifo {
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
+
+    /// The waiting packets, oldest first.
+    pub fn packets(&self) -> impl Iterator<Item = &Packet> {
+        self.items.iter().map(|q| &q.pkt)
+    }
 }
 
 /// A packet an AQM discarded after it had been queued.
@@ -193,6 +198,15 @@ impl Aqm {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Every waiting packet (for accounting, not the hot path).
+    pub fn packets(&self) -> Box<dyn Iterator<Item = &Packet> + '_> {
+        match self {
+            Aqm::CoDel(c) => Box::new(c.packets()),
+            Aqm::FqCoDel(f) => Box::new(f.packets()),
+            Aqm::Pie(p) => Box::new(p.packets()),
+        }
     }
 
     /// Enqueue time of the oldest waiting packet.

@@ -8,7 +8,7 @@ use super::aqm::AqmConfig;
 use super::channel::Transmission;
 use super::{record, Network};
 use crate::ids::ChannelId;
-use crate::record::{Fate, SeriesId, SeriesStore, SeriesStyle};
+use crate::record::{Fate, SeriesId, SeriesOwner, SeriesQuantity, SeriesStore};
 use crate::time::SimTime;
 
 /// One AQM channel's series.
@@ -25,24 +25,23 @@ pub struct AqmSeries {
 }
 
 impl AqmSeries {
-    /// Series for each channel with an AQM, given `(name, aqm)` per channel
+    /// Series for each channel with an AQM, given `(owner, aqm)` per channel
     /// in channel order; empty when none has one.
     pub fn register_all<'a>(
-        channels: impl Iterator<Item = (&'a str, Option<&'a AqmConfig>)> + Clone,
+        channels: impl Iterator<Item = (SeriesOwner<'a>, Option<&'a AqmConfig>)> + Clone,
         series: &mut SeriesStore,
     ) -> Vec<Option<AqmSeries>> {
         if channels.clone().all(|(_, aqm)| aqm.is_none()) {
             return Vec::new();
         }
         channels
-            .map(|(name, aqm)| {
+            .map(|(owner, aqm)| {
                 let aqm = aqm?;
                 Some(AqmSeries {
-                    sojourn: series.register(name, "sojourn", "s", SeriesStyle::Points),
-                    drop: series.register(name, "aqm_drop", "s", SeriesStyle::Marker),
-                    mark: series.register(name, "aqm_mark", "s", SeriesStyle::Marker),
-                    probability: matches!(aqm, AqmConfig::Pie(_))
-                        .then(|| series.register(name, "pie_prob", "probability", SeriesStyle::Step)),
+                    sojourn: series.register(owner, SeriesQuantity::Sojourn),
+                    drop: series.register(owner, SeriesQuantity::AqmDrop),
+                    mark: series.register(owner, SeriesQuantity::AqmMark),
+                    probability: matches!(aqm, AqmConfig::Pie(_)).then(|| series.register(owner, SeriesQuantity::PieProb)),
                 })
             })
             .collect()

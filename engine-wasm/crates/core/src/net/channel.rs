@@ -97,7 +97,13 @@ pub struct ChannelStats {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct InFlight {
     pub pkt: Packet,
+    /// When its transmission started: when ns-2 schedules its arrival.
+    pub tx_start: SimTime,
     pub tx_end: SimTime,
+    /// Its end of transmission and arrival in ns-2's floating-point seconds,
+    /// which order events that fall on one nanosecond.
+    pub tx_end_s: f64,
+    pub arrival_s: f64,
     /// When its last bit reaches the far end.
     pub arrival: SimTime,
 }
@@ -178,6 +184,10 @@ pub struct Channel {
     plain: bool,
     /// When the last started transmission ends.
     busy_until: SimTime,
+    /// The same in ns-2's floating-point seconds.
+    busy_until_s: f64,
+    /// The event being handled (its time and ns-2's floating-point time).
+    event_s: (SimTime, f64),
     /// Transmitted (or, FIFO, admitted) packets not yet arrived, in order.
     pipe: Ring<InFlight>,
     /// FIFO: how many leading entries of `pipe` have finished transmitting.
@@ -219,6 +229,8 @@ impl Channel {
             pool: None,
             plain: order.is_fifo(),
             busy_until: SimTime::ZERO,
+            busy_until_s: 0.0,
+            event_s: (SimTime::ZERO, 0.0),
             pipe: Ring::with_capacity(64),
             departed: 0,
             waiting: VecDeque::new(),
@@ -328,13 +340,27 @@ impl Channel {
     /// FIFO: retires transmissions that ended by `now`, reporting each change
     /// of the held count with the time it happened.
     #[inline]
-    pub fn advance(&mut self, now: SimTime, mut on_change: impl FnMut(SimTime, u32)) {
+    pub fn advance(&mut self, now: SimTime, on_change: impl FnMut(SimTime, u32)) {
+        self.advance_for(now, (now, f64::INFINITY), on_change);
+    }
+
+    /// [`Channel::advance`] for an event at `now` that ns-2 would have
+    /// scheduled at `scheduled_at`: a transmission ending exactly at `now`
+    /// counts as ended only if it started no later than that. ns-2 runs
+    /// equal-time events in the order they were scheduled, and schedules a
+    /// link's end of transmission when the packet starts (ARCHITECTURE.md,
+    /// event order).
+    #[inline]
+    pub fn advance_for(&mut self, now: SimTime, origin: (SimTime, f64), mut on_change: impl FnMut(SimTime, u32)) {
+        self.event_s = (now, origin.1);
         if self.scheduled {
             // Its transmissions end with events (`finish_transmission`).
             return;
         }
+        let (scheduled_at, now_s) = origin;
         while let Some(f) = self.pipe.get(self.departed) {
-            if f.tx_end > now {
+            let later = f.tx_end_s > now_s || (f.tx_end_s == now_s && f.tx_start > scheduled_at);
+            if f.tx_end > now || (f.tx_end == now && later) {
                 break;
             }
             self.held_pkts -= 1;
@@ -581,12 +607,25 @@ impl Channel {
     /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals.
     #[inline(always)]
     fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake) {
+        // ns-2 (LinkDelay::recv): the end at start + txt, the arrival at
+        // start + (txt + delay), in seconds; the start is the previous end or now.
+        let start_s = if t.tx_start == self.busy_until && !self.pipe.is_empty() {
+            self.busy_until_s
+        } else if self.event_s.0 == t.tx_start && self.event_s.1.is_finite() {
+            self.event_s.1
+        } else {
+            t.tx_start.0 as f64 / 1e9
+        };
+        let txt_s = 8.0 * pkt.size_bytes as f64 / self.serializer.rate().0 as f64;
+        let tx_end_s = start_s + txt_s;
+        let arrival_s = start_s + (txt_s + self.delay.as_nanos() as f64 / 1e9);
+        self.busy_until_s = tx_end_s;
         self.busy_until = t.tx_end;
         let mut pkt = *pkt;
         if t.corrupted {
             pkt.flags |= flags::CORRUPTED;
         }
-        self.pipe.push_back(InFlight { pkt, tx_end: t.tx_end, arrival: t.arrival });
+        self.pipe.push_back(InFlight { pkt, tx_start: t.tx_start, tx_end: t.tx_end, tx_end_s, arrival_s, arrival: t.arrival });
         if self.pipe.len() == 1 {
             wake.arrival = Some(t.arrival);
         }
@@ -652,6 +691,19 @@ impl Channel {
     /// Packets admitted and not yet arrived.
     pub fn in_flight(&self) -> usize {
         self.pipe.len() + self.waiting.len() + self.aqm.as_deref().map_or(0, Aqm::len)
+    }
+
+    /// Packets waiting in a scheduled or AQM queue: unlike those already
+    /// sent, they have no trace record yet (for accounting, not the hot path).
+    pub fn queued(&self) -> impl Iterator<Item = &Packet> {
+        let aqm = self.aqm.as_deref().into_iter().flat_map(Aqm::packets);
+        self.waiting.iter().map(|w| &w.pkt).chain(aqm)
+    }
+
+    /// When the head packet started its transmission, and its arrival in
+    /// ns-2's floating-point seconds.
+    pub fn head_origin(&self) -> Option<(SimTime, f64)> {
+        self.pipe.front().map(|f| (f.tx_start, f.arrival_s))
     }
 
     /// When the head packet's last bit reaches the far end.

@@ -204,6 +204,10 @@ impl FqCoDel {
         self.pkts
     }
 
+    pub fn packets(&self) -> impl Iterator<Item = &Packet> {
+        self.queues.iter().flat_map(|q| q.queue.packets())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.pkts == 0
     }

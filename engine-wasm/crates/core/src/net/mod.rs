@@ -60,6 +60,9 @@ pub struct Network {
     outage_marks: Vec<OutageMarks>,
     /// The earliest outage start not recorded yet.
     next_outage_mark: SimTime,
+    /// The event being handled, if a packet's arrival: its time and when
+    /// ns-2 would have scheduled it (the packet's start of transmission).
+    arrival_origin: Option<(SimTime, (SimTime, f64))>,
 }
 
 fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_end: SimTime, fate: Fate) -> TraceRecord {
@@ -97,6 +100,7 @@ impl Network {
             aqm_series: Vec::new(),
             outage_marks: Vec::new(),
             next_outage_mark: SimTime::NEVER,
+            arrival_origin: None,
         }
     }
 
@@ -137,10 +141,11 @@ impl Network {
 
     /// Whether shared buffer `pool` takes `pkt` now, its members brought up to date.
     fn pool_admits(&mut self, pool: u16, pkt: &Packet, now: SimTime, series: &mut SeriesStore) -> bool {
+        let scheduled_at = self.scheduled_at(now);
         let pool = &self.pools[pool as usize];
         for &m in &pool.members {
             let occupancy = self.queue_series[m.index()];
-            self.channels[m.index()].advance(now, |t, held| series.push(occupancy, t.0, held as f64));
+            self.channels[m.index()].advance_for(now, scheduled_at, |t, held| series.push(occupancy, t.0, held as f64));
         }
         pool.admits(&self.channels, pkt.size_bytes)
     }
@@ -183,9 +188,10 @@ impl Network {
         if !self.channels[c.index()].is_plain() {
             return self.offer_with_mechanisms(c, pkt, now, queue, series);
         }
+        let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
-        channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
+        channel.advance_for(now, scheduled_at, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit_plain(pkt, now);
         let held = channel.held_packets();
         // The admission is acted on before the occupancy push, so its
@@ -235,12 +241,13 @@ impl Network {
                 return;
             }
         }
+        let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         if channel.is_scheduled() {
             return self.offer_scheduled(c, pkt, now, queue, series);
         }
-        channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
+        channel.advance_for(now, scheduled_at, |t, held| series.push(occupancy, t.0, held as f64));
         let admitted = channel.admit(pkt, now);
         series.push(occupancy, now.0, channel.held_packets() as f64);
         self.record_red_average(c, now, series);
@@ -330,9 +337,30 @@ impl Network {
     pub fn take_arrival(&mut self, c: ChannelId, now: SimTime, series: &mut SeriesStore) -> (NodeId, Packet, Option<SimTime>) {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
-        channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
-        let pkt = channel.pop_arrival().pkt;
-        (channel.to, pkt, channel.head_arrival())
+        // Only what ended before this arrival in ns-2's order, as on other channels.
+        let origin = channel.head_origin().unwrap_or((now, f64::INFINITY));
+        channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
+        let arrived = channel.pop_arrival();
+        self.arrival_origin = Some((now, origin));
+        (channel.to, arrived.pkt, channel.head_arrival())
+    }
+
+    /// The event being handled is not a packet's arrival.
+    #[inline]
+    pub fn clear_arrival_origin(&mut self) {
+        self.arrival_origin = None;
+    }
+
+    /// Where the event being handled at `now` falls among others at the same
+    /// nanosecond, as ns-2 orders them: a packet's arrival by its time in
+    /// floating-point seconds, then by when it was scheduled (when the packet
+    /// started on its link); anything else after every end of transmission.
+    #[inline]
+    fn scheduled_at(&self, now: SimTime) -> (SimTime, f64) {
+        match self.arrival_origin {
+            Some((at, origin)) if at == now => origin,
+            _ => (now, f64::INFINITY),
+        }
     }
 
     /// Brings every channel's occupancy series up to `now`.

@@ -221,6 +221,10 @@ impl Pie {
         self.queue.len()
     }
 
+    pub fn packets(&self) -> impl Iterator<Item = &Packet> {
+        self.queue.packets()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.queue.is_empty()
     }

@@ -2,6 +2,7 @@
 
 pub mod digest;
 pub mod series;
+pub mod series_name;
 pub mod summary;
 pub mod topology;
 pub mod trace;
@@ -9,6 +10,7 @@ pub mod vocabulary;
 
 pub use digest::Digest;
 pub use series::{Series, SeriesChunk, SeriesId, SeriesInfo, SeriesStore, SeriesStyle};
+pub use series_name::{SeriesOwner, SeriesQuantity};
 pub use summary::{FlowSummary, LinkSummary, MiddleboxSummary, Summary};
 pub use topology::{Topology, TopologyChannel, TopologyFlow, TopologyNode};
 pub use trace::{Fate, Trace, TraceRecord};

@@ -4,6 +4,7 @@
 //! the next point. Several changes at one instant collapse into the last one,
 //! and a value equal to the previous one is not stored again.
 
+use super::series_name::{SeriesOwner, SeriesQuantity};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -30,8 +31,10 @@ pub struct SeriesInfo {
     /// Scenario path of the owner, e.g. `flows.ftp` or `links.bottleneck.forward`.
     pub owner: String,
     /// The quantity, e.g. `cwnd`, `rtt`, `queue`.
-    pub quantity: String,
-    /// Unit of the values: `segments`, `s`, `bytes`, `packets` or `seq`.
+    pub quantity: SeriesQuantity,
+    /// Unit of the values: `segments`, `s`, `bytes`, `packets`, `seq`, `bps`
+    /// or `probability` (each quantity's own; RED's average is in `bytes`
+    /// when RED counts bytes).
     pub unit: String,
     pub style: SeriesStyle,
 }
@@ -64,14 +67,22 @@ impl SeriesStore {
         SeriesStore { enabled, series: Vec::new() }
     }
 
-    pub fn register(&mut self, owner: &str, quantity: &str, unit: &str, style: SeriesStyle) -> SeriesId {
+    /// A new series of `quantity` under `owner`, in the quantity's unit and style.
+    pub fn register(&mut self, owner: SeriesOwner, quantity: SeriesQuantity) -> SeriesId {
+        self.register_in(owner, quantity, quantity.unit())
+    }
+
+    /// A new series whose unit depends on its owner's settings (RED's average
+    /// is in bytes when RED measures bytes).
+    pub fn register_in(&mut self, owner: SeriesOwner, quantity: SeriesQuantity, unit: &str) -> SeriesId {
+        let owner = owner.to_string();
         self.series.push(Series {
             info: SeriesInfo {
                 name: format!("{owner}.{quantity}"),
-                owner: owner.to_string(),
-                quantity: quantity.to_string(),
+                owner,
+                quantity,
                 unit: unit.to_string(),
-                style,
+                style: quantity.style(),
             },
             t_ns: Vec::new(),
             values: Vec::new(),
@@ -147,7 +158,7 @@ mod tests {
     #[test]
     fn steps_skip_repeats_and_collapse_same_instant_changes() {
         let mut store = SeriesStore::new(true);
-        let id = store.register("flows.f", "cwnd", "segments", SeriesStyle::Step);
+        let id = store.register(SeriesOwner::Flow("f"), SeriesQuantity::Cwnd);
         store.push(id, 0, 1.0);
         store.push(id, 10, 1.0);
         store.push(id, 20, 2.0);
@@ -160,7 +171,7 @@ mod tests {
     #[test]
     fn points_keep_every_sample() {
         let mut store = SeriesStore::new(true);
-        let id = store.register("flows.f", "rtt", "s", SeriesStyle::Points);
+        let id = store.register(SeriesOwner::Flow("f"), SeriesQuantity::Rtt);
         store.push(id, 5, 0.2);
         store.push(id, 5, 0.2);
         assert_eq!(store.get(id).values.len(), 2);
@@ -169,7 +180,7 @@ mod tests {
     #[test]
     fn drain_hands_out_each_point_once() {
         let mut store = SeriesStore::new(true);
-        let id = store.register("flows.f", "cwnd", "segments", SeriesStyle::Step);
+        let id = store.register(SeriesOwner::Flow("f"), SeriesQuantity::Cwnd);
         store.push(id, 0, 1.0);
         assert_eq!(store.drain()[0].values, &[1.0]);
         store.push(id, 0, 2.0);
@@ -183,7 +194,7 @@ mod tests {
     #[test]
     fn disabled_store_keeps_nothing() {
         let mut store = SeriesStore::new(false);
-        let id = store.register("flows.f", "cwnd", "segments", SeriesStyle::Step);
+        let id = store.register(SeriesOwner::Flow("f"), SeriesQuantity::Cwnd);
         store.push(id, 0, 1.0);
         assert!(store.get(id).values.is_empty());
     }

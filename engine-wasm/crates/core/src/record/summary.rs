@@ -1,7 +1,7 @@
 //! The per-flow and per-link summary of a run (the CLI's JSON contract).
 
 use schemars::JsonSchema;
-use crate::scenario::Direction;
+use crate::topo::Direction;
 use crate::time::SimDuration;
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! Checks a flow's `app` table and resolves what its application does.
 
 use super::model::{AppKind, AppSpec};
-use super::resolve::Checker;
+use super::check::Checker;
 use super::units::{Bytes, Rate};
 use crate::app::{AppConfig, CbrConfig};
 

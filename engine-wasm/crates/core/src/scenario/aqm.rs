@@ -3,7 +3,7 @@
 //! as ns-3 sets them) and their checks.
 
 use super::model::{QueueKind, QueueSpec};
-use super::resolve::{dur, Checker};
+use super::check::{dur, Checker};
 use super::units::{Bytes, Dur};
 use crate::net::aqm::AqmConfig;
 use crate::net::channel::QueueLimit;

@@ -4,7 +4,7 @@
 //! was written (`base` is that path).
 
 use super::model::{ArqSpec, CapacityTraceSpec, GilbertSpec, OutageModeSpec, OutageSpec, RedSpec, TraceTimes};
-use super::resolve::Checker;
+use super::check::Checker;
 use super::units::{Bytes, Dur, QueueCapacity};
 use crate::net::capacity_trace::parse_mahimahi;
 use crate::net::fragment::MIN_MTU_BYTES;

@@ -15,10 +15,12 @@
 //! ```
 
 use super::model::{default_true, is_true, ReceiverSpec, Scenario, TcpSpec};
-use super::resolve::{check_receiver, check_tcp, dur, sender_config, sink_config, Checker, ResolvedChannel, ResolvedFlow};
+use super::check::{dur, Checker};
+use super::resolve::{ResolvedChannel, ResolvedFlow};
+use super::tcp::{check_receiver, check_tcp, sender_config, sink_config};
 use super::units::{Bytes, Dur, QueueCapacity};
 use crate::ids::{FlowId, NodeId};
-use crate::middlebox::{MiddleboxConfig, MtcpConfig, SnoopConfig, SplitConfig, SplitLeg};
+use crate::middlebox::{MiddleboxConfig, MiddleboxFlow, MiddleboxSetup, MtcpConfig, SnoopConfig, SplitConfig, SplitLeg};
 use crate::net::{QueueLimit, Routes};
 use crate::time::SimTime;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -101,6 +103,13 @@ pub struct SnoopSpec {
     /// rttvar of the wireless hop (ns-2's snoopTick_: 100ms).
     #[serde(default = "default_snoop_min_rto")]
     pub min_rto: Dur,
+    /// Keep duplicate ACKs back as ns-2's Snoop counts them (`expDupacks_`):
+    /// the count is fixed when the hole is resent, so a hole that takes long
+    /// to repair lets two more duplicates reach the sender (often a fast
+    /// retransmit). Off: one duplicate kept back per segment passed on beyond
+    /// the hole. Not with `sack`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exp_dupacks: bool,
 }
 
 fn default_snoop_cache() -> QueueCapacity {
@@ -120,6 +129,7 @@ impl Default for SnoopSpec {
             sack: false,
             dupacks_passed: default_dupacks_passed(),
             min_rto: default_snoop_min_rto(),
+            exp_dupacks: false,
         }
     }
 }
@@ -139,6 +149,18 @@ pub struct SplitSpec {
     /// table unless set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver: Option<ReceiverSpec>,
+    /// Treat the second leg's losses as link errors: a Snoop agent between
+    /// the second leg's sender and the link resends lost segments from the
+    /// proxy's buffer and keeps their duplicate ACKs from the sender, which
+    /// then cuts its window only for segments its own queue refused (seed
+    /// 001: "resends from the hub's buffer as Snoop does"). Off: the second
+    /// leg is an ordinary TCP sender that halves its window on every loss.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub local_recovery: bool,
+    /// That Snoop agent's settings: a `kind = "snoop"` table's defaults,
+    /// but a cache of 100000 packets (the proxy holds the data anyway).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snoop: Option<SnoopSpec>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -225,17 +247,6 @@ impl JsonSchema for BufferLimit {
     }
 }
 
-/// A middlebox ready to build: where it sits, which flows, what it does.
-#[derive(Clone, Debug)]
-pub struct ResolvedMiddlebox {
-    pub id: String,
-    pub node: NodeId,
-    pub node_name: String,
-    /// Its flows, in the order given (enabled ones only).
-    pub flows: Vec<FlowId>,
-    pub config: MiddleboxConfig,
-}
-
 /// What the checks need to know of the rest of the scenario.
 pub(super) struct Context<'a> {
     pub scenario: &'a Scenario,
@@ -248,7 +259,7 @@ pub(super) struct Context<'a> {
 }
 
 /// Checks every middlebox and resolves the enabled ones.
-pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<ResolvedMiddlebox> {
+pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<MiddleboxSetup> {
     let s = cx.scenario;
     let mut seen = HashMap::new();
     let mut node_taken: HashMap<&str, &str> = HashMap::new();
@@ -278,16 +289,28 @@ pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<Resolve
             MiddleboxKind::Mtcp => mtcp_config(ck, m, &base),
         };
         if let (true, Some(node)) = (m.enabled, node) {
-            out.push(ResolvedMiddlebox {
+            out.push(MiddleboxSetup {
                 id: m.id.clone(),
                 node,
                 node_name: m.node.clone(),
-                flows: flows.iter().map(|&(f, _)| f).collect(),
+                flows: flows.iter().map(|&(f, _)| middlebox_flow(&cx.flows[f.index()], f)).collect(),
                 config,
             });
         }
     }
     out
+}
+
+/// What building the middlebox needs of flow `flow`.
+fn middlebox_flow(f: &ResolvedFlow, flow: FlowId) -> MiddleboxFlow {
+    MiddleboxFlow {
+        flow,
+        id: f.id.clone(),
+        sender: f.from,
+        receiver: f.to,
+        file_bytes: f.app.file_bytes(),
+        rwnd_segments: f.sender.rwnd_segments,
+    }
 }
 
 /// The middlebox's enabled flows as (flow id, spec index), after checking the list.
@@ -350,6 +373,19 @@ fn passes(routes: &Routes, channels: &[ResolvedChannel], from: NodeId, to: NodeI
 fn snoop_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, flows: &[(FlowId, usize)]) -> MiddleboxConfig {
     let spec = m.snoop.clone().unwrap_or_default();
     let p = format!("{base}.snoop");
+    if spec.sack {
+        for &(_, k) in flows {
+            let f = &cx.scenario.flows[k];
+            if !f.receiver.sack {
+                ck.fail(format!("{p}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
+            }
+        }
+    }
+    MiddleboxConfig::Snoop(snoop_settings(ck, &spec, &p))
+}
+
+/// Checks and resolves a Snoop table found at `p`.
+fn snoop_settings(ck: &mut Checker, spec: &SnoopSpec, p: &str) -> SnoopConfig {
     let cache = match spec.cache {
         QueueCapacity::Packets(n) => {
             ck.range(&format!("{p}.cache"), n, 1, 100_000, &|v| format!("{v}pkt"));
@@ -362,20 +398,16 @@ fn snoop_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, f
     };
     ck.range(&format!("{p}.dupacks_passed"), spec.dupacks_passed, 0, 100, &|v| v.to_string());
     ck.range(&format!("{p}.min_rto"), spec.min_rto, Dur(1_000_000), Dur(60_000_000_000), &dur);
-    if spec.sack {
-        for &(_, k) in flows {
-            let f = &cx.scenario.flows[k];
-            if !f.receiver.sack {
-                ck.fail(format!("{p}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
-            }
-        }
+    if spec.sack && spec.exp_dupacks {
+        ck.fail(format!("{p}.exp_dupacks"), "ns-2's count has no SACK", "exp_dupacks = false with sack = true");
     }
-    MiddleboxConfig::Snoop(SnoopConfig {
+    SnoopConfig {
         cache,
         sack: spec.sack,
         dupacks_passed: spec.dupacks_passed,
         min_rto: spec.min_rto.duration(),
-    })
+        exp_dupacks: spec.exp_dupacks,
+    }
 }
 
 fn split_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, flows: &[(FlowId, usize)]) -> MiddleboxConfig {
@@ -413,7 +445,21 @@ fn split_config(ck: &mut Checker, cx: &Context, m: &MiddleboxSpec, base: &str, f
             }
         })
         .collect();
-    MiddleboxConfig::Split(SplitConfig { buffer_bytes, legs })
+    let local_recovery = spec.local_recovery.then(|| {
+        let r = spec.snoop.clone().unwrap_or(SnoopSpec { cache: QueueCapacity::Packets(100_000), ..SnoopSpec::default() });
+        let q = format!("{p}.snoop");
+        if r.sack {
+            // The second leg ends at the flow's own receiver: it must send SACK blocks.
+            for &(_, k) in flows {
+                let f = &cx.scenario.flows[k];
+                if !f.receiver.sack {
+                    ck.fail(format!("{q}.sack"), format!("flow \"{}\" has no SACK receiver", f.id), format!("set flows.{}.receiver.sack = true", f.id));
+                }
+            }
+        }
+        snoop_settings(ck, &r, &q)
+    });
+    MiddleboxConfig::Split(SplitConfig { buffer_bytes, legs, local_recovery })
 }
 
 fn mtcp_config(ck: &mut Checker, m: &MiddleboxSpec, base: &str) -> MiddleboxConfig {
@@ -504,6 +550,21 @@ mod tests {
         assert_eq!(
             errors(&["middleboxes.m.kind=split", "middleboxes.m.split.tcp.mss=0B"]),
             vec!["middleboxes.m.split.tcp.mss: 0B is out of range (allowed: 1B to 65495B)"]
+        );
+    }
+
+    #[test]
+    fn ns2s_dupack_count_has_no_sack_and_local_recovery_checks_its_snoop() {
+        assert!(errors(&["middleboxes.m.snoop.exp_dupacks=true"]).is_empty());
+        assert_eq!(
+            errors(&["flows.ftp.receiver.sack=true", "middleboxes.m.snoop.sack=true", "middleboxes.m.snoop.exp_dupacks=true"]),
+            vec!["middleboxes.m.snoop.exp_dupacks: ns-2's count has no SACK (allowed: exp_dupacks = false with sack = true)"]
+        );
+        let split = ["middleboxes.m.kind=split", "middleboxes.m.split.local_recovery=true"];
+        assert!(errors(&split).is_empty());
+        assert_eq!(
+            errors(&[split[0], split[1], "middleboxes.m.split.snoop.min_rto=0ms"]),
+            vec!["middleboxes.m.split.snoop.min_rto: 0s is out of range (allowed: 1ms to 60s)"]
         );
     }
 

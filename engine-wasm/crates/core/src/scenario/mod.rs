@@ -2,6 +2,8 @@
 
 mod app;
 pub mod aqm;
+mod channel;
+mod check;
 pub mod error;
 pub mod limits;
 pub mod load;
@@ -10,13 +12,15 @@ pub mod middlebox;
 pub mod model;
 pub mod path;
 pub mod resolve;
+mod tcp;
 pub mod units;
 
 pub use error::{FieldError, ScenarioErrors};
 pub use load::{Format, Override};
 pub use middlebox::{BufferLimit, Interval, MiddleboxKind, MiddleboxSpec, MtcpSpec, SnoopSpec, SplitSpec};
 pub use model::*;
-pub use resolve::{Direction, Resolved};
+pub use crate::topo::Direction;
+pub use resolve::Resolved;
 
 /// Parses, overrides, deserializes and validates a scenario in one go.
 pub fn load(text: &str, format: Format, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {

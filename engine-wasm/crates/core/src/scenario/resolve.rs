@@ -1,46 +1,31 @@
 //! Checks a scenario's values against their allowed ranges and resolves it
 //! into what the simulation is built from: numbered nodes, one channel per
 //! link direction with every setting filled in, flows with their routes.
+//!
+//! The checks and settings of a link direction are in `channel`, of a flow's
+//! `tcp` and `receiver` tables in `tcp`, of middleboxes in `middlebox`.
 
+use super::channel::{queue_limit, resolve_channel};
+use super::check::{dur, Checker};
 use super::error::{FieldError, ScenarioErrors};
-use super::mechanisms;
-use super::model::{ChannelSpec, LinkSpec, QueueKind, ReceiverSpec, RtoEstimatorKind, Scenario, TcpSpec};
-use super::units::{Dur, QueueCapacity};
+use super::model::Scenario;
+use super::tcp::{check_receiver, check_sack_recovery, check_tcp, sender_config, sink_config};
+use super::units::Dur;
 use crate::ids::NodeId;
 use crate::net::gilbert::GilbertParams;
 use crate::net::outage::Outages;
 use crate::net::red::RedParams;
 use crate::net::{QueueLimit, Routes, ServiceOrder};
-use crate::tcp::{RtoConfig, RtoKind, SenderConfig, SinkConfig, Variant, VegasParams};
+use crate::record::SeriesOwner;
+use crate::tcp::{SenderConfig, SinkConfig};
 use crate::time::{Bandwidth, SimDuration, SimTime};
+use crate::topo::Direction;
 use std::collections::HashMap;
 
 /// Largest seed that JavaScript numbers hold exactly.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 const MAX_DURATION_NS: u64 = 86_400 * 1_000_000_000;
-const MAX_RATE_BPS: u64 = 100_000_000_000;
-const MAX_DELAY_NS: u64 = 60 * 1_000_000_000;
 use super::limits::{MAX_FLOWS, MAX_LINKS, MAX_NODES};
-const MAX_MSS: u64 = 65_495;
-/// With window scaling (RFC 7323) the window reaches 2^30 bytes.
-const MAX_RWND: u64 = 1 << 30;
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Direction {
-    /// From the link's `a` to its `b`.
-    Forward,
-    Reverse,
-}
-
-impl Direction {
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Forward => "forward",
-            Direction::Reverse => "reverse",
-        }
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct ResolvedChannel {
@@ -69,6 +54,13 @@ pub struct ResolvedChannel {
     /// is then its mean rate.
     pub capacity: Option<(Vec<u64>, u32)>,
     pub mtu: Option<u32>,
+}
+
+impl ResolvedChannel {
+    /// Who its series belong to: `links.<link>.<direction>`, its `name`.
+    pub fn series_owner(&self) -> SeriesOwner<'_> {
+        SeriesOwner::Channel { link: &self.link, direction: self.direction }
+    }
 }
 
 /// A buffer shared by several channels.
@@ -104,38 +96,7 @@ pub struct Resolved {
     pub routes: Routes,
     pub pools: Vec<ResolvedPool>,
     /// Enabled middleboxes, in scenario order.
-    pub middleboxes: Vec<super::middlebox::ResolvedMiddlebox>,
-}
-
-/// Collects every problem instead of stopping at the first.
-#[derive(Default)]
-pub(super) struct Checker {
-    pub(super) errors: Vec<FieldError>,
-}
-
-impl Checker {
-    pub(super) fn fail(&mut self, path: impl Into<String>, problem: impl Into<String>, allowed: impl Into<String>) {
-        self.errors.push(FieldError::new(path, problem, allowed));
-    }
-
-    pub(super) fn range<T: PartialOrd + std::fmt::Display + Copy>(&mut self, path: &str, v: T, lo: T, hi: T, shown: &dyn Fn(T) -> String) {
-        if !(lo <= v && v <= hi) {
-            self.fail(path, format!("{} is out of range", shown(v)), format!("{} to {}", shown(lo), shown(hi)));
-        }
-    }
-
-    pub(super) fn id(&mut self, path: &str, id: &str, seen: &mut HashMap<String, ()>) {
-        let valid = !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if !valid {
-            self.fail(path, format!("invalid id \"{id}\""), "1 to 64 letters, digits, '_' or '-'");
-        } else if seen.insert(id.to_string(), ()).is_some() {
-            self.fail(path, format!("duplicate id \"{id}\""), "ids unique within the list");
-        }
-    }
-}
-
-pub(super) fn dur(d: Dur) -> String {
-    d.to_string()
+    pub middleboxes: Vec<crate::middlebox::MiddleboxSetup>,
 }
 
 fn whole(v: u64) -> String {
@@ -342,264 +303,6 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     })
 }
 
-fn queue_limit(ck: &mut Checker, path: &str, limit: QueueCapacity) -> QueueLimit {
-    match limit {
-        QueueCapacity::Packets(n) => {
-            ck.range(path, n, 1, 1_000_000, &|v| format!("{v}pkt"));
-            QueueLimit::Packets(n.min(1_000_000) as u32)
-        }
-        QueueCapacity::Bytes(b) => {
-            ck.range(path, b, 1, 1 << 30, &|v| format!("{v}B"));
-            QueueLimit::Bytes(b)
-        }
-    }
-}
-
-/// Checks a `tcp` table at `tp`.
-pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
-    if !t.bug_fix && !matches!(t.variant, Variant::Tahoe | Variant::Reno | Variant::NewReno) {
-        ck.fail(format!("{tp}.bug_fix"), format!("{} has its own recovery rule", t.variant.name()), "true, or false with variant tahoe, reno or newreno");
-    }
-    ck.range(&format!("{tp}.mss"), t.mss.0, 1, MAX_MSS, &|v| format!("{v}B"));
-    ck.range(&format!("{tp}.header"), t.header.0, 0, 120, &|v| format!("{v}B"));
-    ck.range(&format!("{tp}.initial_window"), t.initial_window, 1, 1000, &|v| v.to_string());
-    ck.range(&format!("{tp}.rwnd"), t.rwnd.0, t.mss.0.max(1), MAX_RWND, &|v| format!("{v}B"));
-    ck.range(&format!("{tp}.dupack_threshold"), t.dupack_threshold, 1, 100, &|v| v.to_string());
-    // 0 as ns-2's minrto_ 0 (its default before May 2001): no minimum.
-    ck.range(&format!("{tp}.min_rto"), t.min_rto, Dur(0), Dur(60_000_000_000), &dur);
-    ck.range(&format!("{tp}.max_rto"), t.max_rto, t.min_rto, Dur(3_600_000_000_000), &dur);
-    ck.range(&format!("{tp}.initial_rto"), t.initial_rto, Dur(1_000_000), Dur(3_600_000_000_000), &dur);
-    ck.range(&format!("{tp}.clock_granularity"), t.clock_granularity, Dur(0), Dur(1_000_000_000), &dur);
-    if let Some(offset) = t.clock_offset {
-        let below_tick = Dur(t.clock_granularity.0.saturating_sub(1));
-        ck.range(&format!("{tp}.clock_offset"), offset, Dur(0), below_tick, &dur);
-    }
-    ck.range(&format!("{tp}.vegas_alpha"), t.vegas_alpha, 0, t.vegas_beta, &|v| v.to_string());
-    ck.range(&format!("{tp}.vegas_beta"), t.vegas_beta, t.vegas_alpha, 1000, &|v| v.to_string());
-    ck.range(&format!("{tp}.vegas_gamma"), t.vegas_gamma, 0, 1000, &|v| v.to_string());
-    ck.range(&format!("{tp}.owd_probes"), t.owd_probes, 1, 100, &|v| v.to_string());
-    if t.fast_increase && !t.owd_estimator {
-        ck.fail(format!("{tp}.fast_increase"), "needs the forward-delay estimate", "false, or true with tcp.owd_estimator = true");
-    }
-    if t.rto_estimator != RtoEstimatorKind::Ns2 {
-        for (name, on) in [("rfc2988", t.rfc2988), ("updated_rttvar", t.updated_rttvar)] {
-            if !on {
-                ck.fail(format!("{tp}.{name}"), "is a setting of ns-2's timer", "true, or false with tcp.rto_estimator = \"ns2\"");
-            }
-        }
-    }
-    if t.fast_increase && t.variant == Variant::Vegas {
-        ck.fail(format!("{tp}.fast_increase"), "Vegas grows its window its own way", "false with variant vegas");
-    }
-    if t.fast_increase && (t.pacing || t.variant == Variant::Bbr) {
-        ck.fail(format!("{tp}.fast_increase"), "Fast Increase's timer is the pacing timer", "false with pacing or variant bbr");
-    }
-    for (on, field) in [(t.sack_recovery, "sack_recovery"), (t.prr, "prr")] {
-        if on && matches!(t.variant, Variant::Fack | Variant::Vegas) {
-            ck.fail(format!("{tp}.{field}"), format!("{} recovers its own way", t.variant.name()), "false with variant fack or vegas");
-        }
-    }
-    if t.hystart && t.variant != Variant::Cubic {
-        ck.fail(format!("{tp}.hystart"), "HyStart++ is part of CUBIC here", "false, or true with variant cubic");
-    }
-}
-
-/// SACK recovery reads SACK blocks: the receiver must send them.
-fn check_sack_recovery(ck: &mut Checker, t: &TcpSpec, r: &ReceiverSpec, base: &str) {
-    for (on, field) in [(t.sack_recovery, "sack_recovery"), (t.prr, "prr")] {
-        if on && !r.sack {
-            ck.fail(format!("{base}.tcp.{field}"), "SACK recovery needs SACK blocks", format!("false, or true with {base}.receiver.sack = true"));
-        }
-    }
-}
-
-/// Checks a `receiver` table at `rp`.
-pub(super) fn check_receiver(ck: &mut Checker, r: &ReceiverSpec, rp: &str) {
-    ck.range(&format!("{rp}.delack_interval"), r.delack_interval, Dur(1_000_000), Dur(500_000_000), &dur);
-    ck.range(&format!("{rp}.ack_size"), r.ack_size.0, 1, 1500, &|v| format!("{v}B"));
-}
-
-/// A sender's settings from a checked `tcp` table; `rng_name` names the
-/// random stream that places an ns-2 timer's clock within its tick.
-pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderConfig {
-    let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
-    let rto_kind = match t.rto_estimator {
-        RtoEstimatorKind::Rfc6298 => RtoKind::Rfc6298,
-        RtoEstimatorKind::Ns2 => RtoKind::Ns2 {
-            clock_offset: t.clock_offset.map_or_else(
-                || {
-                    // ns-2 places each connection's clock at random within a tick.
-                    let mut rng = crate::rng::RandomStream::for_entity(seed, rng_name);
-                    let tick = t.clock_granularity.duration().as_nanos();
-                    SimDuration::from_nanos((rng.uniform() * tick as f64) as u64)
-                },
-                Dur::duration,
-            ),
-            rfc2988: t.rfc2988,
-        },
-    };
-    SenderConfig {
-        variant: t.variant,
-        mss_bytes: t.mss.0.min(MAX_MSS) as u32,
-        header_bytes: t.header.0.min(120) as u32 + options_bytes(t),
-        initial_window: t.initial_window,
-        // Without window scaling the 16-bit window field caps the advertised window.
-        rwnd_segments: (rwnd_bytes / t.mss.0.max(1)).clamp(1, u32::MAX as u64) as u32,
-        dupack_threshold: t.dupack_threshold,
-        limited_transmit: t.limited_transmit,
-        bug_fix: t.bug_fix,
-        rto: RtoConfig {
-            initial: t.initial_rto.duration(),
-            min: t.min_rto.duration(),
-            max: t.max_rto.duration(),
-            granularity: t.clock_granularity.duration(),
-        },
-        rto_kind,
-        ecn: t.ecn,
-        timestamps: t.timestamps,
-        // ns-2's VegasTcpAgent::output sends no SYN; FackTcpAgent::recv has no delay_growth_.
-        syn: t.syn && t.variant != Variant::Vegas,
-        delay_growth: t.syn && t.variant != Variant::Fack,
-        // ns-2's TcpAgent::set_initial_window, which every variant runs.
-        start_with_one: t.syn,
-        vegas: VegasParams { alpha: t.vegas_alpha, beta: t.vegas_beta, gamma: t.vegas_gamma },
-        owd_probes: t.owd_estimator.then_some(t.owd_probes),
-        fast_increase: t.fast_increase,
-        pacing: t.pacing,
-        sack_recovery: t.sack_recovery,
-        prr: t.prr,
-        hystart: t.hystart,
-        precision_reduce: t.precision_reduce,
-        timerfix: t.timerfix,
-    }
-}
-
-/// RFC 7323 TCP option with two NOPs: 12 bytes on every segment and ACK.
-fn options_bytes(t: &TcpSpec) -> u32 {
-    if t.timestamps {
-        12
-    } else {
-        0
-    }
-}
-
-/// A receiver's settings from a checked `receiver` table; `t` is the
-/// sender's, whose options the ACKs carry too; `clock_name` names the random
-/// stream that sets the receiver's clock.
-pub(super) fn sink_config(r: &ReceiverSpec, t: &TcpSpec, seed: u64, clock_name: &str) -> SinkConfig {
-    SinkConfig {
-        delayed_ack: r.delayed_ack,
-        delack_interval: r.delack_interval.duration(),
-        ack_bytes: r.ack_size.0.min(1500) as u32 + options_bytes(t),
-        sack: r.sack,
-        // Any offset shows the estimator needs no synchronized clocks; one from the seed.
-        clock_offset: {
-            let mut rng = crate::rng::RandomStream::for_entity(seed, clock_name);
-            SimDuration::from_nanos((rng.uniform() * 1e12) as u64)
-        },
-        ts_echo_bugfix: t.ts_echo_bugfix,
-    }
-}
-
-/// A channel's settings: its own, else the link's; rate and delay are
-/// required (a capacity trace stands for the rate). Problems are reported at
-/// the path where the value was written. Also returns the shared buffer the
-/// queue names, with the path it was named at.
-#[allow(clippy::type_complexity)]
-fn resolve_channel(
-    ck: &mut Checker,
-    l: &LinkSpec,
-    own: Option<&ChannelSpec>,
-    path: &str,
-) -> Option<(ResolvedChannel, Option<(String, String)>)> {
-    let link_path = format!("links.{}", l.id);
-    let pick = |own_value: bool, field: &str| {
-        if own_value { format!("{path}.{field}") } else { format!("{link_path}.{field}") }
-    };
-    let own_rate = own.and_then(|c| c.rate);
-    let own_delay = own.and_then(|c| c.delay);
-    let own_queue = own.and_then(|c| c.queue.clone());
-    let own_errors = own.and_then(|c| c.errors.clone());
-    let own_outages = own.and_then(|c| c.outages.clone());
-    let own_mtu = own.and_then(|c| c.mtu);
-    let own_capacity = own.and_then(|c| c.capacity_trace.clone());
-    let rate = own_rate.or(l.rate);
-    let delay = own_delay.or(l.delay);
-    let queue_base = pick(own_queue.is_some(), "queue");
-    let queue = own_queue.or_else(|| l.queue.clone()).unwrap_or_default();
-    let errors_base = pick(own_errors.is_some(), "errors");
-    let errors = own_errors.or_else(|| l.errors.clone()).unwrap_or_default();
-    let ber = errors.ber;
-    let errors_before = ck.errors.len();
-
-    let capacity_base = pick(own_capacity.is_some(), "capacity_trace");
-    let capacity = own_capacity.or_else(|| l.capacity_trace.clone());
-    let capacity = capacity.as_ref().and_then(|c| mechanisms::capacity_trace(ck, &capacity_base, c));
-    let rate = match (&capacity, rate) {
-        (Some((ms, bytes)), _) => {
-            let trace = crate::net::capacity_trace::CapacityTrace::new(ms.clone(), *bytes);
-            Some(super::units::Rate(trace.mean_rate_bps()))
-        }
-        (None, None) => {
-            ck.fail(format!("{path}.rate"), "missing", "set rate (or capacity_trace) on the link or on this direction");
-            None
-        }
-        (None, Some(r)) => {
-            ck.range(&pick(own_rate.is_some(), "rate"), r.0, 1, MAX_RATE_BPS, &|v| super::units::Rate(v).to_string());
-            Some(r)
-        }
-    };
-    match delay {
-        None => ck.fail(format!("{path}.delay"), "missing", "set delay on the link or on this direction"),
-        Some(d) => ck.range(&pick(own_delay.is_some(), "delay"), d, Dur(0), Dur(MAX_DELAY_NS), &dur),
-    }
-    if !(0.0..1.0).contains(&ber) {
-        ck.fail(format!("{errors_base}.ber"), format!("{ber} is out of range"), "0 to less than 1");
-    }
-    let limit = queue_limit(ck, &format!("{queue_base}.limit"), queue.limit);
-    let (rate, delay) = (rate?, delay?);
-    let red = match queue.kind {
-        QueueKind::Droptail | QueueKind::Codel | QueueKind::FqCodel | QueueKind::Pie => None,
-        QueueKind::Red => {
-            let spec = queue.red.clone().unwrap_or_default();
-            mechanisms::red(ck, &queue_base, &spec, queue.limit, rate.0, delay.duration())
-        }
-    };
-    let gilbert = errors.gilbert.as_ref().and_then(|g| mechanisms::gilbert(ck, &format!("{errors_base}.gilbert"), g));
-    let arq = errors.arq.as_ref().and_then(|a| mechanisms::arq(ck, &format!("{errors_base}.arq"), a));
-    let outages_base = pick(own_outages.is_some(), "outages");
-    let outages = own_outages.or_else(|| l.outages.clone());
-    let outages = outages.as_ref().and_then(|o| mechanisms::outages(ck, &outages_base, o));
-    let mtu_path = pick(own_mtu.is_some(), "mtu");
-    let mtu = own_mtu.or(l.mtu).and_then(|m| mechanisms::mtu(ck, &mtu_path, m));
-    let aqm = super::aqm::resolve(ck, &queue_base, &queue, limit, mtu.map(u64::from));
-    let buffer = queue.buffer.clone().map(|id| (id, format!("{queue_base}.buffer")));
-    if ck.errors.len() > errors_before {
-        return None;
-    }
-    let channel = ResolvedChannel {
-        name: String::new(),
-        link: String::new(),
-        direction: Direction::Forward,
-        from: NodeId(0),
-        to: NodeId(0),
-        rate: Bandwidth(rate.0.max(1)),
-        delay: delay.duration(),
-        limit,
-        order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
-        ber,
-        red,
-        aqm,
-        pool: None,
-        outages,
-        gilbert,
-        arq,
-        capacity,
-        mtu,
-    };
-    Some((channel, buffer))
-}
-
 /// Whether `path` names a field the scenario has, defaults included.
 fn knob_path_exists(s: &Scenario, path: &str) -> bool {
     let Ok(doc) = serde_json::to_value(s) else { return false };
@@ -635,6 +338,14 @@ mod tests {
     #[test]
     fn the_minimal_scenario_is_valid() {
         assert!(errors(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_channel_is_named_as_its_series_owner() {
+        let (_, r) = load(TWO_NODES, Format::Toml, &[]).unwrap();
+        let names: Vec<&str> = r.channels.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["links.ab.forward", "links.ab.reverse"]);
+        assert!(r.channels.iter().all(|c| c.series_owner().to_string() == c.name));
     }
 
     #[test]

@@ -86,6 +86,15 @@ impl MiddleboxCtx for Ctx<'_> {
         self.net.forward(self.node, pkt, self.now, self.queue, self.series);
         self.net.channels[c.index()].stats.drops == drops
     }
+    fn originate(&mut self, pkt: Packet) -> bool {
+        let Some(c) = self.net.routes.next_hop(self.node, pkt.dst) else {
+            self.send(pkt);
+            return false;
+        };
+        let drops = self.net.channels[c.index()].stats.drops;
+        self.send(pkt);
+        self.net.channels[c.index()].stats.drops == drops
+    }
 }
 
 #[cfg(test)]
@@ -100,7 +109,7 @@ mod tests {
     fn what_an_agent_sends_and_records_goes_out_at_the_current_time() {
         let mut sim = dumbbell(1, DROPTAIL, "1s", "", Recording::Series);
         let s = &mut sim;
-        let series = s.series.register("test", "x", "segments", crate::record::SeriesStyle::Points);
+        let series = s.series.register(crate::record::SeriesOwner::Flow("test"), crate::record::SeriesQuantity::Cwnd);
         let mut ctx = Ctx { now: SimTime(1_000), node: NodeId(0), net: &mut s.net, queue: &mut s.queue, timers: &mut s.timers, series: &mut s.series };
         let mut pkt = Packet::default();
         (pkt.flow, pkt.kind, pkt.dst, pkt.size_bytes) = (FlowId(0), PacketKind::Data, NodeId(1), 1040);

@@ -11,7 +11,7 @@ use crate::net::capacity_trace::CapacityTrace;
 use crate::net::gilbert::GilbertElliott;
 use crate::net::red::Red;
 use crate::net::{BufferPool, Channel, ErrorModel, LinkFeatures, Network};
-use crate::record::{Digest, Recording, SeriesId, SeriesStore, SeriesStyle, Trace};
+use crate::record::{Digest, Recording, SeriesId, SeriesOwner, SeriesQuantity, SeriesStore, Trace};
 use crate::rng::RandomStream;
 use crate::scenario::resolve::ResolvedChannel;
 use crate::scenario::Resolved;
@@ -53,7 +53,7 @@ impl Simulation {
             .channels
             .iter()
             .map(|c| {
-                let id = series.register(&c.name, "queue", "packets", SeriesStyle::Step);
+                let id = series.register(c.series_owner(), SeriesQuantity::Queue);
                 series.push(id, 0, 0.0);
                 id
             })
@@ -71,14 +71,14 @@ impl Simulation {
                 .iter()
                 .map(|c| {
                     let unit = if c.red.as_ref()?.bytes { "bytes" } else { "packets" };
-                    Some(series.register(&c.name, "red_avg", unit, SeriesStyle::Step))
+                    Some(series.register_in(c.series_owner(), SeriesQuantity::RedAvg, unit))
                 })
                 .collect();
         }
-        net.aqm_series = crate::net::AqmSeries::register_all(r.channels.iter().map(|c| (c.name.as_str(), c.aqm.as_ref())), &mut series);
+        net.aqm_series = crate::net::AqmSeries::register_all(r.channels.iter().map(|c| (c.series_owner(), c.aqm.as_ref())), &mut series);
         for (i, c) in r.channels.iter().enumerate() {
             if c.outages.is_some() {
-                let id = series.register(&c.name, "outage", "s", SeriesStyle::Marker);
+                let id = series.register(c.series_owner(), SeriesQuantity::Outage);
                 net.mark_outages(ChannelId(i as u16), id);
             }
         }
@@ -90,7 +90,7 @@ impl Simulation {
         let mut flows = Vec::new();
         for (i, f) in r.flows.iter().enumerate() {
             let flow = FlowId(i as u16);
-            let owner = format!("flows.{}", f.id);
+            let owner = SeriesOwner::Flow(&f.id);
             let sender = AgentId(agents.len() as u16);
             let sink = AgentId(agents.len() as u16 + 1);
             let sender_timers = SenderTimers {
@@ -103,15 +103,15 @@ impl Simulation {
             let (tx, rx) = match &f.app {
                 AppConfig::Cbr(cbr) => (
                     Agent::Cbr(CbrSource::new(*cbr, tx_addr, sender_timers.rtx)),
-                    Agent::UdpSink(UdpSink::new(UdpSinkSeries::register(&mut series, &owner))),
+                    Agent::UdpSink(UdpSink::new(UdpSinkSeries::register(&mut series, owner))),
                 ),
                 app => {
                     let mut tx =
-                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register_for(&mut series, &owner, &f.sender));
+                        TcpSender::new(f.sender.clone(), tx_addr, sender_timers, SenderSeries::register_for(&mut series, owner, &f.sender));
                     if let Some(bytes) = app.file_bytes() {
                         tx.set_supply(bytes, true);
                     }
-                    let rx = TcpSink::new(f.sink.clone(), rx_addr, delack, SinkSeries::register(&mut series, &owner));
+                    let rx = TcpSink::new(f.sink.clone(), rx_addr, delack, SinkSeries::register(&mut series, owner));
                     (Agent::Sender(tx), Agent::Sink(rx))
                 }
             };
@@ -130,7 +130,7 @@ impl Simulation {
         }
         for m in &r.middleboxes {
             let agent = AgentId(agents.len() as u16);
-            let mb = crate::middlebox::build(m, &r.flows, agent, &mut timers, &mut series);
+            let mb = crate::middlebox::build(m, agent, &mut timers, &mut series);
             if let Some((timer, at)) = mb.first_timer() {
                 timers.set(&mut queue, timer, at);
             }
@@ -190,6 +190,6 @@ mod tests {
         assert!(sim.series().len() > 2);
         assert!(sim.series().all().iter().all(|s| s.t_ns.is_empty()));
         let full = dumbbell(1, DROPTAIL, "1s", "", Recording::Series);
-        assert!(full.series().all().iter().any(|s| s.info.quantity == "queue" && s.t_ns == [0]), "queues start at 0");
+        assert!(full.series().all().iter().any(|s| s.info.quantity == crate::record::SeriesQuantity::Queue && s.t_ns == [0]), "queues start at 0");
     }
 }

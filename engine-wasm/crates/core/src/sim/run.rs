@@ -43,6 +43,7 @@ impl Simulation {
                 }
                 _ => {
                     self.queue.take(&next, None);
+                    self.net.clear_arrival_origin();
                     self.dispatch(next)
                 }
             };

@@ -17,7 +17,7 @@ use crate::agent::{AgentCtx, FlowAddr};
 use crate::ids::TimerId;
 use crate::packet::{flags, Packet, PacketKind, SackBlocks};
 use crate::record::summary::DurationStats;
-use crate::record::{SeriesId, SeriesStore, SeriesStyle};
+use crate::record::{SeriesId, SeriesOwner, SeriesQuantity, SeriesStore};
 use crate::time::{SimDuration, SimTime};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,13 +48,12 @@ pub struct SinkSeries {
 }
 
 impl SinkSeries {
-    /// Registers a receiver's series under `owner` (e.g. `flows.<id>`).
-    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
-        let mut reg = |q: &str, unit: &str, style| store.register(owner, q, unit, style);
+    /// Registers a receiver's series under `owner` (a flow, or a split proxy's second leg).
+    pub fn register(store: &mut SeriesStore, owner: SeriesOwner) -> Self {
         SinkSeries {
-            delivered: reg("delivered", "bytes", SeriesStyle::Step),
-            owd: reg("owd_fwd", "s", SeriesStyle::Points),
-            spurious_timeout: reg("spurious_timeout", "seq", SeriesStyle::Marker),
+            delivered: store.register(owner, SeriesQuantity::Delivered),
+            owd: store.register(owner, SeriesQuantity::OwdFwd),
+            spurious_timeout: store.register(owner, SeriesQuantity::SpuriousTimeout),
         }
     }
 }

@@ -8,7 +8,7 @@
 use crate::agent::AgentCtx;
 use crate::packet::{Packet, PacketKind};
 use crate::record::summary::DurationStats;
-use crate::record::{SeriesId, SeriesStore, SeriesStyle};
+use crate::record::{SeriesId, SeriesOwner, SeriesQuantity, SeriesStore};
 use crate::time::{SimDuration, SimTime};
 
 #[derive(Clone, Copy, Debug)]
@@ -20,12 +20,12 @@ pub struct UdpSinkSeries {
 }
 
 impl UdpSinkSeries {
-    /// Registers a UDP receiver's series under `owner` (e.g. `flows.<id>`),
-    /// named as a TCP receiver's.
-    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
+    /// Registers a UDP receiver's series under `owner` (its flow), named as
+    /// a TCP receiver's.
+    pub fn register(store: &mut SeriesStore, owner: SeriesOwner) -> Self {
         UdpSinkSeries {
-            delivered: store.register(owner, "delivered", "bytes", SeriesStyle::Step),
-            owd: store.register(owner, "owd_fwd", "s", SeriesStyle::Points),
+            delivered: store.register(owner, SeriesQuantity::Delivered),
+            owd: store.register(owner, SeriesQuantity::OwdFwd),
         }
     }
 }

@@ -5,7 +5,7 @@ use super::super::Variant;
 use super::growth::VegasParams;
 use crate::ids::TimerId;
 use crate::record::summary::DurationStats;
-use crate::record::{SeriesId, SeriesStore, SeriesStyle};
+use crate::record::{SeriesId, SeriesOwner, SeriesQuantity, SeriesStore};
 
 /// Which retransmission timer to run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -168,20 +168,20 @@ impl SenderSeries {
         }
     }
 
-    /// Registers a sender's series under `owner` (e.g. `flows.<id>`).
-    pub fn register(store: &mut SeriesStore, owner: &str) -> Self {
-        let mut reg = |q: &str, unit: &str, style| store.register(owner, q, unit, style);
+    /// Registers a sender's series under `owner` (a flow, or a split proxy's second leg).
+    pub fn register(store: &mut SeriesStore, owner: SeriesOwner) -> Self {
+        let mut reg = |q| store.register(owner, q);
         SenderSeries {
-            cwnd: reg("cwnd", "segments", SeriesStyle::Step),
-            ssthresh: reg("ssthresh", "segments", SeriesStyle::Step),
-            rtt: reg("rtt", "s", SeriesStyle::Points),
-            srtt: reg("srtt", "s", SeriesStyle::Step),
-            rto: reg("rto", "s", SeriesStyle::Step),
-            fast_retransmit: reg("fast_retransmit", "seq", SeriesStyle::Marker),
-            timeout: reg("timeout", "seq", SeriesStyle::Marker),
-            ecn_echo: reg("ecn_echo", "seq", SeriesStyle::Marker),
-            owd_fwd_est: reg("owd_fwd_est", "s", SeriesStyle::Points),
-            rtt_half: reg("rtt_half", "s", SeriesStyle::Points),
+            cwnd: reg(SeriesQuantity::Cwnd),
+            ssthresh: reg(SeriesQuantity::Ssthresh),
+            rtt: reg(SeriesQuantity::Rtt),
+            srtt: reg(SeriesQuantity::Srtt),
+            rto: reg(SeriesQuantity::Rto),
+            fast_retransmit: reg(SeriesQuantity::FastRetransmit),
+            timeout: reg(SeriesQuantity::Timeout),
+            ecn_echo: reg(SeriesQuantity::EcnEcho),
+            owd_fwd_est: reg(SeriesQuantity::OwdFwdEst),
+            rtt_half: reg(SeriesQuantity::RttHalf),
             pacing_rate: None,
             btl_bw: None,
             min_rtt: None,
@@ -190,15 +190,15 @@ impl SenderSeries {
 
     /// Registers a sender's series, with the pacing and path-model series
     /// when `cfg` paces or runs BBR.
-    pub fn register_for(store: &mut SeriesStore, owner: &str, cfg: &SenderConfig) -> Self {
+    pub fn register_for(store: &mut SeriesStore, owner: SeriesOwner, cfg: &SenderConfig) -> Self {
         let mut s = Self::register(store, owner);
         let bbr = cfg.variant == Variant::Bbr;
         if cfg.pacing || bbr {
-            s.pacing_rate = Some(store.register(owner, "pacing_rate", "bps", SeriesStyle::Step));
+            s.pacing_rate = Some(store.register(owner, SeriesQuantity::PacingRate));
         }
         if bbr {
-            s.btl_bw = Some(store.register(owner, "btl_bw", "bps", SeriesStyle::Step));
-            s.min_rtt = Some(store.register(owner, "min_rtt", "s", SeriesStyle::Step));
+            s.btl_bw = Some(store.register(owner, SeriesQuantity::BtlBw));
+            s.min_rtt = Some(store.register(owner, SeriesQuantity::MinRtt));
         }
         s
     }

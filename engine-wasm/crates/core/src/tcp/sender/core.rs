@@ -255,12 +255,15 @@ impl Core {
         }
     }
 
-    /// RFC 3042: on the first and second duplicate ACK, one new segment may
+    /// RFC 3042: on the first and second duplicate ACK, one more segment may
     /// go out if the receiver window allows and at most cwnd + 2 are outstanding.
+    /// As ns-2's `send_one`, it is segment `snd_nxt` whatever that is: after a
+    /// timeout's go-back-N, the next segment to resend (RFC 3042 says "new
+    /// data"; ns-2, which the presets follow, does not check).
     pub(super) fn send_one_beyond_cwnd(&mut self, ctx: &mut impl AgentCtx) {
         let within_rwnd = self.snd_nxt < self.snd_una + self.rwnd();
         let within_cwnd = (self.snd_nxt + 1) as f64 <= self.snd_una as f64 + self.w.cwnd + self.dupacks as f64;
-        if within_rwnd && within_cwnd && self.snd_nxt == self.snd_max && self.snd_nxt < self.app_end() {
+        if within_rwnd && within_cwnd && self.snd_nxt < self.app_end() {
             self.output(self.snd_nxt, ctx);
             self.snd_nxt += 1;
         }

@@ -1,10 +1,15 @@
-//! The TCP sender, built from parts as ARCHITECTURE.md describes: a core
-//! that owns sequence state, output and the timers (`core.rs`), a growth
-//! policy that sizes the window (`growth/`) and a loss-recovery policy that
-//! decides what to resend (`recovery/`). A variant name is a preset that
-//! picks one of each (`presets.rs`). The ns-2 variants keep ns-2's one-way
-//! agents' behaviour, which the seed papers used. Sequence numbers count
-//! segments; `snd_una`, `snd_nxt` and `snd_max` are the RFC 793 names.
+//! The TCP sender, built from parts: a core that owns sequence state,
+//! output, the retransmission timer and ECN's response (`core.rs`) with the
+//! persist timer (`persist.rs`) and pacing (`pacing.rs`); a growth policy
+//! that sizes the window (`growth/`: Reno, Vegas, CUBIC, BBR); and a
+//! loss-recovery policy that decides what to resend (`recovery/`: Tahoe,
+//! Reno and NewReno, SACK with optional PRR, FACK, Vegas). A variant name is
+//! a preset that picks one of each (`presets.rs`); the ns-2 variants keep
+//! ns-2's one-way agents' behaviour, which the seed papers used. BBR feeds
+//! on delivery-rate samples (`rate_sample.rs`), Vegas on per-segment send
+//! times (`segment_clock.rs`); seed 004's delay estimator and Fast Increase
+//! are in `owd.rs`. Sequence numbers count segments; `snd_una` and `snd_nxt` are
+//! RFC 9293's names; `snd_max` is the highest sent (ns-2's maxseq_).
 
 mod config;
 mod core;
@@ -314,6 +319,33 @@ mod tests {
         assert_eq!(seqs(&ctx.take_sent()), vec![0]);
     }
 
+
+    #[test]
+    fn limited_transmit_after_a_timeout_resends_the_next_segment_at_once() {
+        // ns-2's send_one sends t_seqno_ whatever it is: after the timeout's
+        // go-back-N (snd_nxt = 1, snd_max = 4) each of the first two
+        // duplicates sends the next old segment instead of waiting for a new ACK.
+        let mut cfg = config(Variant::Reno);
+        cfg.limited_transmit = true;
+        cfg.initial_window = 4;
+        let mut s = sender(cfg);
+        let mut ctx = ScriptCtx::default();
+        s.start(&mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![0, 1, 2, 3]);
+        ctx.now = ctx.timer(RTX).unwrap();
+        s.on_timer(SenderTimers::RTX_KIND, &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![0]);
+        s.on_packet(&ack(0), &mut ctx);
+        let first = ctx.take_sent();
+        assert_eq!(seqs(&first), vec![1]);
+        assert!(first[0].is_retransmit());
+        s.on_packet(&ack(0), &mut ctx);
+        assert_eq!(seqs(&ctx.take_sent()), vec![2]);
+        // The third is no fast retransmit (one response per window: ns-2's bug_fix_).
+        s.on_packet(&ack(0), &mut ctx);
+        assert!(ctx.take_sent().is_empty());
+        assert_eq!(s.stats().fast_retransmits, 0);
+    }
 
     #[test]
     fn a_paced_sender_spaces_its_segments_at_twice_cwnd_per_srtt_in_slow_start() {

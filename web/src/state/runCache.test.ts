@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { RunCache } from './runCache';
+import type { FinishedRun } from './runStore';
+
+const run = (bytes: number, label = ''): FinishedRun =>
+  ({ meta: { digest: label } as FinishedRun['meta'], series: [], seriesPoints: 0, trace: null, bytes });
+
+describe('RunCache', () => {
+  it('gives back what it kept, under its key', () => {
+    const c = new RunCache();
+    c.put('a', run(10, 'A'));
+    expect(c.get('a')?.meta.digest).toBe('A');
+    expect(c.get('b')).toBeUndefined();
+    expect(c.has('a')).toBe(true);
+  });
+
+  it('drops the least recently used beyond its count', () => {
+    const c = new RunCache({ maxRuns: 2 });
+    c.put('a', run(1));
+    c.put('b', run(1));
+    c.get('a');
+    c.put('c', run(1));
+    expect([c.has('a'), c.has('b'), c.has('c')]).toEqual([true, false, true]);
+  });
+
+  it('stays within its bytes, and keeps no run larger than all of them', () => {
+    const c = new RunCache({ maxBytes: 100 });
+    c.put('a', run(40));
+    c.put('b', run(40));
+    c.put('c', run(40));
+    expect(c.totalBytes).toBe(80);
+    expect(c.has('a')).toBe(false);
+    c.put('huge', run(101));
+    expect(c.has('huge')).toBe(false);
+    expect(c.size).toBe(2);
+  });
+
+  it('replaces a run kept under the same key without counting it twice', () => {
+    const c = new RunCache();
+    c.put('a', run(30));
+    c.put('a', run(50));
+    expect(c.totalBytes).toBe(50);
+    expect(c.size).toBe(1);
+  });
+});
