@@ -4,14 +4,15 @@
 #   hub --rate, 250 ms-- sat --rate, 250 ms-- terminal, BER on all four channels
 # ns-2's per-byte error unit with rate 1-(1-BER)^8 loses a packet of n bytes
 # with probability 1-(1-BER)^(8n), as our uniform BER model does.
-# Usage: ns ber.tcl <rate e.g. 10Mb> <ber> <seed> <duration_s>
+# Usage: ns ber.tcl <rate e.g. 10Mb> <ber> <seed> <duration_s> [window_pkts, 65 unless given]
 # Prints goodput (payload bit/s over the run), retransmitted packets, timeouts.
-foreach {rate ber seed duration} $argv break
+foreach {rate ber seed duration window} $argv break
+if {$window eq ""} { set window 65 }
 
 set ns [new Simulator]
 Queue set limit_ 50
 Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 65
+Agent/TCP set window_ $window
 Agent/TCP set windowInit_ 1
 Agent/TCP set syn_ false
 Agent/TCP set singledup_ 0

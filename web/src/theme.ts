@@ -1,5 +1,6 @@
-// Canvas colours come from CSS custom properties, so a theme (a later dark
-// mode) is a stylesheet change only.
+// Canvas colours come from CSS custom properties, so the light and dark
+// themes (themeStore.ts) are stylesheet changes only. Which colour each
+// series quantity is drawn in is decided once, here.
 
 import type { SeriesQuantity } from './generated/types';
 

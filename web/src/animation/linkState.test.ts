@@ -3,7 +3,7 @@ import type { Topology, TopologyChannel } from '../engine/protocol';
 import { emptyColumns } from '../engine/traceColumns';
 import type { Scenario } from '../generated/types';
 import type { SeriesView } from '../state/runStore';
-import type { TraceView } from '../state/trace';
+import { extrasOf, type TraceView } from '../state/trace';
 import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import type { QueuedPacket } from './packets';
 
@@ -88,7 +88,7 @@ describe('shared buffers', () => {
   });
 
   it('adds up the bytes queued on every member channel, drops excluded', () => {
-    const trace: TraceView = { ...emptyColumns(4), count: 4, maxLifeMs: 0 };
+    const trace: TraceView = { ...emptyColumns(4), count: 4, maxLifeMs: 0, extras: extrasOf(emptyColumns(4), 4) };
     trace.size.set([1000, 1000, 40, 1000]);
     trace.fate.set([0, 0, 0, 1]);
     const q = (index: number): QueuedPacket => ({ index, flow: 0, ack: false, retransmission: false, flags: 0, kind: 0, transmitting: false });

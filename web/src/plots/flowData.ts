@@ -6,7 +6,7 @@
 import type { FlowSpec, Scenario, Topology } from '../generated/types';
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
 import { valueAtPath } from '../engine/resolve';
-import type { TraceView } from '../state/trace';
+import { sackBlock, type TraceView } from '../state/trace';
 import { parseBytes } from './units';
 
 /** Times with a value each (and an end, for ranges such as SACK blocks). */
@@ -128,7 +128,10 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
       window.push(arrival, seq + advertised);
       if (flags & FLAG.spoofed) spoofed.push(arrival, seq);
       const n = Math.min(3, trace.sackLen[i] ?? 0);
-      for (let k = 0; k < n; k++) sack.push(arrival, trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0);
+      for (let k = 0; k < n; k++) {
+        const [start, end] = sackBlock(trace, i, k);
+        sack.push(arrival, start, end);
+      }
       continue;
     }
     if (c.from === flow.from) {

@@ -24,6 +24,13 @@ export class Column<A extends NumericArray> {
     this.size += n;
   }
 
+  /** Appends one value. */
+  push(v: number): void {
+    this.reserve(this.size + 1);
+    this.data[this.size] = v;
+    this.size += 1;
+  }
+
   /** The filled part, as a view (valid until the next append). */
   view(): A {
     return this.data.subarray(0, this.size) as A;

@@ -498,6 +498,8 @@ export class AppController {
   private computeAhead(): void {
     const { entry, resolution, knobOptions, presetValues, request } = this.snapshot;
     if (!this.prefetcher || !entry?.scenario || request.compare !== undefined) return;
+    // A run that took long (a benchmark-sized one) is not worth computing again speculatively.
+    if ((this.deps.store.getMeta().wallMs ?? Infinity) > PREFETCH_MAX_WALL_MS) return;
     const seed: Override = ['seed', String(request.seed)];
     const format = entry.format ?? 'toml';
     this.prefetcher.schedule(
@@ -592,6 +594,9 @@ export class AppController {
     for (const l of [...this.listeners]) l();
   }
 }
+
+/** Runs that took longer than this (ms of wall time) have no neighbours computed ahead. */
+const PREFETCH_MAX_WALL_MS = 1500;
 
 function resolutionKey(text: string, format: string, overrides: readonly Override[]): string {
   return JSON.stringify([text, format, overrides]);

@@ -6,7 +6,7 @@ import { FLAG, fateOf, PacketFate, PacketKind } from '../engine/traceColumns';
 import { t as tr } from '../i18n';
 import type { EventRef, MarkerEvent } from './events';
 import { channelEnds } from './packetInfo';
-import type { TraceView } from './trace';
+import { sackBlock, type TraceView } from './trace';
 
 export type RowTone = 'data' | 'ack' | 'datagram' | 'retx' | 'drop' | 'corrupt' | 'tcp' | 'middlebox';
 
@@ -69,7 +69,7 @@ export function eventRowText(
   if (kind === PacketKind.ack) {
     parts.push(tr('events:row.ack', { n: seq }));
     const n = Math.min(3, trace.sackLen[i] ?? 0);
-    for (let k = 0; k < n; k++) parts.push(tr('events:row.sack', { block: formatSackBlock(trace.sackBlocks[i * 6 + 2 * k] ?? 0, trace.sackBlocks[i * 6 + 2 * k + 1] ?? 0) }));
+    for (let k = 0; k < n; k++) parts.push(tr('events:row.sack', { block: formatSackBlock(...sackBlock(trace, i, k)) }));
   } else {
     parts.push(tr('events:row.seq', { n: seq }));
   }

@@ -5,7 +5,7 @@ import type { Topology } from '../engine/protocol';
 import { t as tr } from '../i18n';
 import { FLAG, fateOf, flagNames, PacketKind, type FateName as TraceFateName, type FlagName } from '../engine/traceColumns';
 import { lowerBound } from './search';
-import type { TraceView } from './trace';
+import { sackBlock, tsEcrOf, type TraceView } from './trace';
 
 export type KindName = 'data' | 'ACK' | 'datagram';
 /** A record's fate; `filtered`: removed from its queue by ACK filtering. */
@@ -94,8 +94,8 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
   const arrivalMs = neverSent ? null : txEndMs + delay;
   const sackLen = Math.min(3, at(trace.sackLen));
   const sack: [number, number][] = [];
-  for (let k = 0; k < sackLen; k++) sack.push([at(trace.sackBlocks, index * 6 + 2 * k), at(trace.sackBlocks, index * 6 + 2 * k + 1)]);
-  const tsEcr = at(trace.tsEcrMs);
+  for (let k = 0; k < sackLen; k++) sack.push(sackBlock(trace, index, k));
+  const tsEcr = tsEcrOf(trace, index);
   const ends = channelEnds(topology, channel);
   const seq = at(trace.seq);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RunStore } from './runStore';
 import { runIntoStore, runMessages } from './testing/runScenario';
 import { TRACE_COLUMN_NAMES, TRACE_COLUMNS } from '../engine/traceColumns';
+import { DENSE_COLUMN_NAMES } from './trace';
 
 const BYTES = { f64: 8, u32: 4, u16: 2, u8: 1 } as const;
 
@@ -74,14 +75,30 @@ describe('RunStore', () => {
 
 describe('RunStore memory', () => {
   it('keeps a finished trace in its record layout, without spare capacity: bytes per record from its buffers', async () => {
-    const store = await runIntoStore('seed000/wired', [['flows.ftp.tcp.rwnd', '725KB']]);
+    // SACK and timestamps on, and a window that overflows the queue: every side table has entries.
+    const store = await runIntoStore('seed000/wired', [
+      ['flows.ftp.tcp.rwnd', '725KB'],
+      ['flows.ftp.tcp.variant', 'sack1'],
+      ['flows.ftp.receiver.sack', 'true'],
+      ['flows.ftp.tcp.timestamps', 'true'],
+    ]);
     const m = store.traceBytesPerRecord();
-    expect(m?.records).toBe(store.traceView()?.count);
-    // The columns' widths (TRACE_COLUMNS) per record, plus 4 bytes per lost record (the loss index).
-    const layout = TRACE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
-    const losses = store.traceView()?.losses?.length ?? 0;
-    expect(m?.bytes).toBe(layout * (m?.records ?? 0) + 4 * losses);
-    expect(layout).toBe(87);
+    const v = store.traceView();
+    expect(m?.records).toBe(v?.count);
+    const sacks = v?.extras.sackAt.length ?? 0;
+    const echoes = v?.extras.tsEcrAt.length ?? 0;
+    const losses = v?.losses?.length ?? 0;
+    expect(sacks).toBeGreaterThan(0);
+    expect(echoes).toBeGreaterThan(0);
+    expect(losses).toBeGreaterThan(0);
+    // Dense columns for every record; SACK blocks (index + 6 x u32), echoes (index + f64), losses (index) only where present.
+    const dense = DENSE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
+    expect(dense).toBe(55);
+    expect(m?.bytes).toBe(dense * (m?.records ?? 0) + 28 * sacks + 12 * echoes + 4 * losses);
+    // What the engine sends per record (TRACE_COLUMNS) is more than what the page keeps.
+    const wire = TRACE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
+    expect(wire).toBe(87);
+    expect(m?.bytesPerRecord).toBeLessThan(wire);
   });
 
   it('gives a finished run to the cache and shows it again as another run', async () => {

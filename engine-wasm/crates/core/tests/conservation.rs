@@ -99,6 +99,17 @@ struct Fates {
     parked: u64,
 }
 
+impl std::ops::AddAssign for Fates {
+    fn add_assign(&mut self, o: Fates) {
+        self.made_by_middlebox += o.made_by_middlebox;
+        self.delivered += o.delivered;
+        self.lost += o.lost;
+        self.on_wire += o.on_wire;
+        self.taken_by_middlebox += o.taken_by_middlebox;
+        self.parked += o.parked;
+    }
+}
+
 /// Follows every packet through the streamed trace: its records must form a
 /// path, and its last one says what became of it.
 struct Ledger<'a> {
@@ -183,12 +194,7 @@ fn check_ledger(path: &Path) -> (Fates, u64) {
     let fates = ledger.fates(sim.now());
     let mut total = Fates::default();
     for f in fates.values() {
-        total.made_by_middlebox += f.made_by_middlebox;
-        total.delivered += f.delivered;
-        total.lost += f.lost;
-        total.on_wire += f.on_wire;
-        total.taken_by_middlebox += f.taken_by_middlebox;
-        total.parked += f.parked;
+        total += *f;
     }
     // Packets waiting in queues that record them only when they send them.
     let mut queued: BTreeMap<(u16, u8), u64> = BTreeMap::new();
@@ -230,12 +236,7 @@ fn every_shipped_scenario_balances_each_flows_books() {
     let (mut total, mut queued) = (Fates::default(), 0);
     for path in files {
         let (f, q) = check_ledger(&path);
-        total.delivered += f.delivered;
-        total.made_by_middlebox += f.made_by_middlebox;
-        total.lost += f.lost;
-        total.on_wire += f.on_wire;
-        total.taken_by_middlebox += f.taken_by_middlebox;
-        total.parked += f.parked;
+        total += f;
         queued += q;
     }
     // The books were checked with every kind of entry in them.

@@ -257,8 +257,8 @@ pub struct Engine {
 #[wasm_bindgen]
 impl Engine {
     /// Builds a run. `recording` is "full" (series and trace), "series",
-    /// "trace" or "summary". Invalid input throws with one `path: problem` line per error;
-    /// call `validate` first for structured errors.
+    /// "trace" or "summary". Invalid input throws with one `path: problem`
+    /// line per error; call `validate` first for structured errors.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str, format: &str, overrides_json: &str, recording: &str) -> Result<Engine, JsError> {
         let recording = match recording {

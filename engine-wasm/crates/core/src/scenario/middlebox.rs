@@ -554,6 +554,21 @@ mod tests {
     }
 
     #[test]
+    fn ns2s_dupack_count_has_no_sack_and_local_recovery_checks_its_snoop() {
+        assert!(errors(&["middleboxes.m.snoop.exp_dupacks=true"]).is_empty());
+        assert_eq!(
+            errors(&["flows.ftp.receiver.sack=true", "middleboxes.m.snoop.sack=true", "middleboxes.m.snoop.exp_dupacks=true"]),
+            vec!["middleboxes.m.snoop.exp_dupacks: ns-2's count has no SACK (allowed: exp_dupacks = false with sack = true)"]
+        );
+        let split = ["middleboxes.m.kind=split", "middleboxes.m.split.local_recovery=true"];
+        assert!(errors(&split).is_empty());
+        assert_eq!(
+            errors(&[split[0], split[1], "middleboxes.m.split.snoop.min_rto=0ms"]),
+            vec!["middleboxes.m.split.snoop.min_rto: 0s is out of range (allowed: 1ms to 60s)"]
+        );
+    }
+
+    #[test]
     fn disconnections_must_be_in_order() {
         // One beyond the end of the run is fine: a shortened run just never reaches it.
         let e = errors(&[

@@ -50,7 +50,7 @@ impl Simulation {
             if real {
                 self.events += 1;
                 self.digest.add(next.time.0);
-                self.digest.add(next.event.code());
+                self.digest.add(next.code);
             }
         }
         self.finished
