@@ -21,10 +21,11 @@ export class PlotsPanel {
     return this.panel.locator('figure.plot');
   }
 
-  /** Waits until both plots have drawn a finished run. */
+  /** Waits until every plot has drawn a finished run (a screenshot covers them all). */
   async waitDrawn(): Promise<void> {
     await expect(this.cwnd).toHaveAttribute('data-complete', 'true');
     await expect(this.rtt).toHaveAttribute('data-complete', 'true');
+    await expect(this.all().and(this.page.locator('[data-complete="false"]'))).toHaveCount(0);
   }
 
   async points(plot: Locator): Promise<number> {
@@ -76,6 +77,20 @@ export class PlotsPanel {
     const box = this.panel.getByRole('group', { name: 'Visible plots' }).getByLabel(title, { exact: true });
     await box.setChecked(visible);
     await chooser.click();
+  }
+
+  /** The RGBA pixels of every plot's canvas (where the series are drawn). */
+  async canvasPixels(): Promise<Buffer[]> {
+    const encoded = await this.panel.locator('canvas').evaluateAll((canvases) =>
+      canvases.map((c) => {
+        const canvas = c as HTMLCanvasElement;
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+        let text = '';
+        for (let i = 0; i < data.length; i += 0x8000) text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+        return btoa(text);
+      }),
+    );
+    return encoded.map((b64) => Buffer.from(b64, 'base64'));
   }
 
   async screenshot(): Promise<Buffer> {
