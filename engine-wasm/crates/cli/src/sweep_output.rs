@@ -23,7 +23,8 @@ pub struct Output<'a, W: Write> {
     /// JSON runs, written ahead to a scratch file until the agreement line
     /// (printed before them) is known.
     spool: Option<std::fs::File>,
-    spooled: u64,
+    /// Runs written so far (JSON separators, a part's end line).
+    runs: u64,
 }
 
 impl<'a, W: Write> Output<'a, W> {
@@ -38,7 +39,7 @@ impl<'a, W: Write> Output<'a, W> {
             Format::Part(shard) => json_line(&mut out, &PartHeader::new(loaded, shard))?,
             Format::Json | Format::Markdown => {}
         }
-        Ok(Output { format, out, table, spool, spooled: 0 })
+        Ok(Output { format, out, table, spool, runs: 0 })
     }
 
     /// Writes run `index` of the sweep; runs come in increasing order.
@@ -49,15 +50,15 @@ impl<'a, W: Write> Output<'a, W> {
             Format::Csv => self.out.write_all(self.table.csv_row(&row).as_bytes())?,
             Format::Json => {
                 let spool = self.spool.as_mut().expect("JSON spools");
-                if self.spooled > 0 {
+                if self.runs > 0 {
                     spool.write_all(b",\n")?;
                 }
                 spool.write_all(sweep::run_json(&loaded.spec, &loaded.references, &point, summary).as_bytes())?;
-                self.spooled += 1;
+                self.runs += 1;
             }
             Format::Markdown => {}
             Format::Part(_) => {
-                self.spooled += 1;
+                self.runs += 1;
                 // A part holds summaries, not table rows: keep no row.
                 return json_line(&mut self.out, &PartRun { index, summary });
             }
@@ -72,7 +73,7 @@ impl<'a, W: Write> Output<'a, W> {
         match self.format {
             Format::Csv => {}
             Format::Markdown => self.out.write_all(self.table.markdown().as_bytes())?,
-            Format::Part(_) => json_line(&mut self.out, &PartEnd { runs: self.spooled })?,
+            Format::Part(_) => json_line(&mut self.out, &PartEnd { runs: self.runs })?,
             Format::Json => {
                 self.out.write_all(self.table.json_head().as_bytes())?;
                 let mut spool = self.spool.take().expect("JSON spools");
