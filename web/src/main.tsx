@@ -45,6 +45,17 @@ const controller = new AppController({ client, store, playback, files, history: 
   // (state/prefetch.ts): a first switch then shows its run from the cache.
   prefetchClient: () => new EngineClient(workerChannel),
 });
+// For scripts/bench-ui.mjs: where a cold load's time goes before the first frame
+// (the app's code ran; run A started; its first data arrived).
+performance.mark('ackscope:app-code');
+const unmark = store.subscribe(() => {
+  const m = store.getMeta();
+  if (m.topology && performance.getEntriesByName('ackscope:run-started').length === 0) performance.mark('ackscope:run-started');
+  if (m.dataVersion > 1 && m.nowMs > 0) {
+    performance.mark('ackscope:first-data');
+    unmark();
+  }
+});
 // For scripts/bench-ui.mjs: the trace store's bytes per record.
 (window as unknown as { __ackscopeTraceBytes?: () => unknown }).__ackscopeTraceBytes = () => store.traceBytesPerRecord();
 const events = new EventsModel(store, view, playback, timeWindow);
