@@ -6,7 +6,7 @@
 //! whole passage when it admits it. These three look at a packet's sojourn
 //! time when it leaves (CoDel, and PIE's delay estimate) or pick which queue
 //! is served (FQ-CoDel), so a channel with one of them runs as a scheduled
-//! channel (`channel.rs`): it owns its waiting packets through [`Aqm`] and
+//! channel (`channel/aqm_front.rs`): it owns its waiting packets through [`Aqm`] and
 //! ends each transmission with an event. [`Aqm`] is an enum, not a trait
 //! object, so the per-packet calls dispatch with one match (as smoltcp's
 //! `AnyController` does for congestion controllers).

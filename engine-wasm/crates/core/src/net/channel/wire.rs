@@ -1,0 +1,138 @@
+//! A packet's passage over the wire and the ring of packets in flight:
+//! serialization, propagation, the error model or the link features, and
+//! ns-2's floating-point times that order events on one nanosecond.
+
+use super::{Channel, Transmission, Wake};
+use crate::net::passage::Loss;
+use crate::packet::{flags, Packet};
+use crate::time::SimTime;
+
+/// A packet on its way over the channel.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InFlight {
+    pub pkt: Packet,
+    /// When its transmission started: when ns-2 schedules its arrival.
+    pub tx_start: SimTime,
+    pub tx_end: SimTime,
+    /// Its end of transmission and arrival in ns-2's floating-point seconds,
+    /// which order events that fall on one nanosecond.
+    pub tx_end_s: f64,
+    pub arrival_s: f64,
+    /// When its last bit reaches the far end.
+    pub arrival: SimTime,
+}
+
+impl InFlight {
+    /// The error model hit it: it is discarded on arrival.
+    pub fn corrupted(&self) -> bool {
+        self.pkt.flags & flags::CORRUPTED != 0
+    }
+}
+
+impl Channel {
+    /// Puts a packet on the wire from max(now, end of the previous one).
+    #[inline]
+    pub(super) fn transmit(&mut self, pkt: &Packet, enqueued: SimTime, now: SimTime, wake: &mut Wake) -> Transmission {
+        let size = pkt.size_bytes;
+        let earliest = self.busy_until.max(now);
+        let t = match self.features.as_deref_mut() {
+            None => self.plain_passage(size, enqueued, earliest),
+            Some(f) => {
+                let p = f.passage(size, enqueued, earliest, &mut self.serializer, &mut self.errors, self.delay);
+                self.stats.busy_ns += p.busy.as_nanos();
+                self.stats.corrupted += (p.loss == Some(Loss::Corrupted)) as u64;
+                self.stats.outage_losses += (p.loss == Some(Loss::Outage)) as u64;
+                self.stats.arq_retries += p.retries as u64;
+                if p.fragments > 1 {
+                    self.stats.fragments += p.fragments as u64;
+                }
+                Transmission {
+                    enqueued,
+                    tx_start: p.tx_start,
+                    tx_end: p.tx_end,
+                    arrival: p.arrival,
+                    corrupted: p.loss.is_some(),
+                    marked: false,
+                    fragmented: p.fragments > 1,
+                }
+            }
+        };
+        self.put_on_wire(pkt, t, wake);
+        t
+    }
+
+    /// The passage of `size` bytes starting at `tx_start` without link
+    /// features: serialization, propagation and uniform bit errors.
+    #[inline(always)]
+    pub(super) fn plain_passage(&mut self, size: u32, enqueued: SimTime, tx_start: SimTime) -> Transmission {
+        let tx_time = self.serializer.transmission_time(size);
+        let tx_end = tx_start + tx_time;
+        let corrupted = self.errors.corrupts(size);
+        self.stats.busy_ns += tx_time.as_nanos();
+        self.stats.corrupted += corrupted as u64;
+        Transmission {
+            enqueued,
+            tx_start,
+            tx_end,
+            arrival: tx_end + self.delay,
+            corrupted,
+            marked: false,
+            fragmented: false,
+        }
+    }
+
+    /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals.
+    #[inline(always)]
+    pub(super) fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake) {
+        // ns-2 (LinkDelay::recv): the end at start + txt, the arrival at
+        // start + (txt + delay), in seconds; the start is the previous end or now.
+        let start_s = if t.tx_start == self.busy_until && !self.pipe.is_empty() {
+            self.busy_until_s
+        } else if self.event_s.0 == t.tx_start && self.event_s.1.is_finite() {
+            self.event_s.1
+        } else {
+            t.tx_start.0 as f64 / 1e9
+        };
+        let txt_s = 8.0 * pkt.size_bytes as f64 / self.serializer.rate().0 as f64;
+        let tx_end_s = start_s + txt_s;
+        let arrival_s = start_s + (txt_s + self.delay.as_nanos() as f64 / 1e9);
+        self.busy_until_s = tx_end_s;
+        self.busy_until = t.tx_end;
+        let mut pkt = *pkt;
+        if t.corrupted {
+            pkt.flags |= flags::CORRUPTED;
+        }
+        self.pipe.push_back(InFlight { pkt, tx_start: t.tx_start, tx_end: t.tx_end, tx_end_s, arrival_s, arrival: t.arrival });
+        if self.pipe.len() == 1 {
+            wake.arrival = Some(t.arrival);
+        }
+    }
+
+    /// The packet most recently put on the wire.
+    pub fn last_started(&self) -> Packet {
+        let mut pkt = self.pipe.get(self.pipe.len() - 1).expect("a packet was started").pkt;
+        pkt.flags &= !flags::CORRUPTED;
+        pkt
+    }
+
+    /// When the head packet started its transmission, and its arrival in
+    /// ns-2's floating-point seconds.
+    pub fn head_origin(&self) -> Option<(SimTime, f64)> {
+        self.pipe.front().map(|f| (f.tx_start, f.arrival_s))
+    }
+
+    /// When the head packet's last bit reaches the far end.
+    pub fn head_arrival(&self) -> Option<SimTime> {
+        self.pipe.front().map(|f| f.arrival)
+    }
+
+    /// Removes the head packet, which has arrived (FIFO: after `advance(now)`).
+    pub fn pop_arrival(&mut self) -> InFlight {
+        if !self.scheduled {
+            debug_assert!(self.departed > 0, "a packet arrived before it was sent");
+            self.departed -= 1;
+        }
+        self.stats.arrived += 1;
+        self.pipe.pop_front().expect("arrival on an empty channel")
+    }
+}
