@@ -20,6 +20,10 @@
 //   --only toggles|first-frame|fps|memory|classic   runs just that part
 //   (classic: 1 to 3 and the original four switches).
 //   --scenario ID    limits 4 and 5 to scenarios whose id contains ID.
+//   --think MS       waits MS before the first switch of each control (a user
+//                    looking at the run first; default 0).
+//   --dist DIR       serves that build instead of dist/ (another build, for a
+//                    before/after comparison run alternately on a busy machine).
 //
 // A table of medians is printed after the JSON.
 
@@ -37,10 +41,12 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('--runs', '7'));
 const OUT = arg('--out', null);
-const PORT = Number(process.env.ACKSCOPE_BENCH_PORT ?? 4391);
+const PORT = Number(process.env.ACKSCOPE_BENCH_PORT ?? process.env.ACKSCOPE_TEST_PORT ?? 4391);
 const BASE = `http://localhost:${PORT}/`;
+const DIST = arg('--dist', `${repo}dist`);
+const THINK_MS = Number(arg('--think', '0'));
 
-if (!existsSync(`${repo}dist/index.html`)) {
+if (!existsSync(`${DIST}/index.html`)) {
   console.error('dist/ is missing: build the app first (npx vite build --config web/vite.config.ts).');
   process.exit(2);
 }
@@ -57,7 +63,7 @@ function chromiumPath() {
 }
 
 async function startServer() {
-  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--port', String(PORT), '--strictPort'], {
+  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--outDir', DIST, '--port', String(PORT), '--strictPort'], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: npx starts vite as a child, and both must stop at the end.
@@ -345,7 +351,9 @@ async function mechanismKnobs(page) {
 /** Flips one control between its current choice and another, RUNS times; each click until every plot shows the new run. */
 async function flipToPlots(page, knob) {
   return page.evaluate(
-    async ({ knob, runs }) => {
+    async ({ knob, runs, thinkMs }) => {
+      // A user looks at a run before switching: the time the page has to compute the runs one click away.
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs));
       const find = () =>
         document.querySelector(`[data-testid="mechanisms"] [data-knob="${CSS.escape(knob)}"]`) ??
         document.querySelector(`[data-testid="knobs-panel"] [data-knob="${CSS.escape(knob)}"]`);
@@ -391,7 +399,7 @@ async function flipToPlots(page, knob) {
       }
       return { samples };
     },
-    { knob, runs: RUNS },
+    { knob, runs: RUNS, thinkMs: THINK_MS },
   );
 }
 
@@ -422,6 +430,7 @@ async function firstFrames(browser) {
   for (const id of scenarioIds()) {
     const frame = [];
     const paint = [];
+    const phases = {};
     for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
       const page = await context.newPage();
@@ -432,7 +441,9 @@ async function firstFrames(browser) {
           // Paint timing is reported after the frame is presented: wait for both.
           const p = performance.getEntriesByName('first-contentful-paint')[0];
           if (!f || !p) return null;
-          return { frame: f.startTime, paint: p.startTime };
+          // The app's own marks on the way (builds that set them): its code ran, run A started, its first data came.
+          const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+          return { frame: f.startTime, paint: p.startTime, appCode: at('ackscope:app-code'), runStarted: at('ackscope:run-started'), firstData: at('ackscope:first-data') };
         },
         null,
         { timeout: 60_000 },
@@ -440,9 +451,10 @@ async function firstFrames(browser) {
       const v = await r.jsonValue();
       frame.push(v.frame);
       paint.push(v.paint);
+      for (const k of ['appCode', 'runStarted', 'firstData']) if (v[k] !== null) (phases[k] ??= []).push(v[k]);
       await context.close();
     }
-    out.push({ scenario: id, firstFrameMs: round(stats(frame)), firstPaintMs: round(stats(paint)) });
+    out.push({ scenario: id, firstFrameMs: round(stats(frame)), firstPaintMs: round(stats(paint)), phasesMedianMs: round(Object.fromEntries(Object.entries(phases).map(([k, xs]) => [k, stats(xs).median]))) });
     console.error(`first frame ${id}: ${Math.round(stats(frame).median)} ms (paint ${Math.round(stats(paint).median)} ms)`);
   }
   return out;
@@ -467,10 +479,25 @@ async function perf1Fps(browser) {
     }
     return most;
   });
+  // The renderer's main-thread CPU time per frame (Chromium's ThreadTime): what a
+  // frame costs, less at the mercy of other jobs on a busy machine than frames
+  // per second are. 16.7 ms is the budget of a 60 fps frame.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+  const before = await metrics();
   const m = await measureFps(page, 4);
+  const after = await metrics();
+  const frames = m.fps * 4;
+  const perFrame = (k) => (1000 * (after[k] - before[k])) / Math.max(1, frames);
   const packets = await seen;
   await context.close();
-  return { case: 'bench/perf-1 at 4x, 1280x720', packetsInView: packets, ...round(m) };
+  return {
+    case: 'bench/perf-1 at 4x, 1280x720',
+    packetsInView: packets,
+    ...round(m),
+    ...round({ mainThreadCpuMsPerFrame: perFrame('ThreadTime'), scriptMsPerFrame: perFrame('ScriptDuration'), layoutMsPerFrame: perFrame('LayoutDuration'), styleMsPerFrame: perFrame('RecalcStyleDuration') }),
+  };
 }
 
 /** 7. Bytes the page's trace store holds per record (from its buffers, after a run). */
@@ -497,7 +524,7 @@ function printTables(results) {
     rows.push('', 'Cold load -> first animated frame (ms, median)', line(['scenario', 'first frame', 'first paint']), line(['---', '---:', '---:']));
     for (const r of results.firstFrames) rows.push(line([r.scenario, r.firstFrameMs.median, r.firstPaintMs.median]));
   }
-  if (results.fps) rows.push('', `bench/perf-1 at 4x: ${results.fps.fps} fps (median frame ${results.fps.medianFrameMs} ms, p95 ${results.fps.p95FrameMs} ms)`);
+  if (results.fps) rows.push('', `bench/perf-1 at 4x: ${results.fps.fps} fps (median frame ${results.fps.medianFrameMs} ms, p95 ${results.fps.p95FrameMs} ms; main-thread CPU ${results.fps.mainThreadCpuMsPerFrame} ms a frame)`);
   if (results.traceBytes) for (const r of results.traceBytes) rows.push(`trace store ${r.scenario}: ${r.bytesPerRecord ?? r.error} bytes per record (${r.records ?? '?'} records)`);
   console.log(rows.join('\n'));
 }
@@ -517,7 +544,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const results = { date: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless, software rendering)` };
-  const want = (part) => ONLY === null || ONLY === part;
+  const want = (part) => ONLY === null || ONLY.split(',').includes(part);
   if (ONLY === 'classic' || ONLY === null) {
     results.knobToPlots = [
       await knobToPlots(page, '?s=seed000/satellite-symmetric', 'seed000/satellite-symmetric, 60 s simulated'),

@@ -14,11 +14,12 @@ CUBIC without HyStart (ns-3's TcpCubic has it on by default; ours is off by
 default); BBR with pacing (TcpBbr needs it). The bottleneck's device queue
 holds one packet, so the FIFO queue disc is where packets wait and drop.
 
-Usage: python3 tools/ns3/tcp_variants.py CASE [--time 30] [--delack 2]
+Usage: python3 tools/ns3/tcp_variants.py CASE [--time 30] [--delack 2] [--recovery prr|classic]
   CASE: single-cubic-1bdp, single-cubic-5bdp, single-bbr-1bdp, single-bbr-5bdp,
         cubic-vs-newreno, bbr-two-rtts, or all (one process each).
+  --recovery: TcpPrrRecovery (default) or TcpClassicRecovery (RFC 6675's cwnd = ssthresh).
 Prints one JSON object per case: per flow goodput (from --from seconds on),
-mean RTT (data one-way delay + ACK one-way delay, FlowMonitor), and for the
+mean cwnd over the same window (segments, time-weighted), mean RTT (data one-way delay + ACK one-way delay, FlowMonitor), and for the
 bottleneck the drop count, loss episodes and their mean spacing (the sawtooth
 period: drops more than 0.5 s apart start a new episode), Jain's fairness.
 """
@@ -50,6 +51,30 @@ void ScheduleSnapshot (double at, std::vector<ns3::Ptr<ns3::PacketSink>> sinks) 
   ns3::Simulator::Schedule (ns3::Seconds (at), &Snapshot, sinks);
 }
 uint64_t AtStart (size_t i) { return i < g_at_start.size () ? g_at_start[i] : 0; }
+// Each sender's cwnd (bytes), time-weighted over [from, end).
+struct CwndMean { double from, last_t = 0, last = 0, area = 0; };
+static std::vector<CwndMean> g_cwnd;
+void OnCwnd (size_t i, uint32_t, uint32_t now_bytes) {
+  CwndMean &m = g_cwnd[i];
+  double t = ns3::Simulator::Now ().GetSeconds ();
+  if (t > m.from) m.area += m.last * (t - std::max (m.last_t, m.from));
+  m.last_t = t;
+  m.last = now_bytes;
+}
+void HookCwnd (size_t i, uint32_t node) {
+  ns3::Config::ConnectWithoutContext ("/NodeList/" + std::to_string (node) + "/$ns3::TcpL4Protocol/SocketList/0/CongestionWindow",
+                                      ns3::MakeBoundCallback (&OnCwnd, i));
+}
+void TraceCwnd (uint32_t node, double from) {
+  g_cwnd.push_back (CwndMean {from});
+  // The socket exists once the application has started (at 0 s).
+  ns3::Simulator::Schedule (ns3::MicroSeconds (1), &HookCwnd, g_cwnd.size () - 1, node);
+}
+double CwndMeanBytes (size_t i, double end) {
+  CwndMean m = g_cwnd[i];
+  m.area += m.last * (end - std::max (m.last_t, m.from));
+  return m.area / (end - m.from);
+}
 }
 """)
 
@@ -64,6 +89,7 @@ CASES = {
     "bbr-two-rtts": ([("bbr", 1), ("bbr", 21)], 5 * BDP_PKTS, 10.0, 60.0),
 }
 TYPE = {"cubic": "ns3::TcpCubic", "bbr": "ns3::TcpBbr", "newreno": "ns3::TcpNewReno"}
+RECOVERY = {"prr": "ns3::TcpPrrRecovery", "classic": "ns3::TcpClassicRecovery"}
 EPISODE_GAP_S = 0.5
 
 
@@ -73,7 +99,7 @@ def episodes(drops):
     return len(starts), (sum(gaps) / len(gaps) if gaps else None)
 
 
-def run(case, seconds, delack=2):
+def run(case, seconds, delack=2, recovery="prr"):
     flows, buffer_pkts, measure_from, default_s = CASES[case]
     seconds = seconds or default_s
     ns.Config.SetDefault("ns3::TcpSocket::SegmentSize", ns.UintegerValue(1460))
@@ -83,7 +109,8 @@ def run(case, seconds, delack=2):
     ns.Config.SetDefault("ns3::TcpSocket::RcvBufSize", ns.UintegerValue(4 << 20))
     ns.Config.SetDefault("ns3::TcpSocketBase::Sack", ns.BooleanValue(True))
     ns.Config.SetDefault("ns3::TcpSocketBase::Timestamp", ns.BooleanValue(False))
-    ns.Config.SetDefault("ns3::TcpL4Protocol::RecoveryType", ns.TypeIdValue(ns.TypeId.LookupByName("ns3::TcpPrrRecovery")))
+    recovery_type = ns.TypeIdValue(ns.TypeId.LookupByName(RECOVERY[recovery]))
+    ns.Config.SetDefault("ns3::TcpL4Protocol::RecoveryType", recovery_type)
     ns.Config.SetDefault("ns3::TcpCubic::HyStart", ns.BooleanValue(False))
     # Sockets take defaults when the applications start: no case mixes paced and unpaced senders.
     ns.Config.SetDefault("ns3::TcpSocketState::EnablePacing", ns.BooleanValue(any(v == "bbr" for v, _ in flows)))
@@ -127,7 +154,7 @@ def run(case, seconds, delack=2):
         port = 5000 + i
         # The congestion control of each sender's sockets.
         ns.Config.Set(f"/NodeList/{senders.Get(i).GetId()}/$ns3::TcpL4Protocol/SocketType", ns.TypeIdValue(ns.TypeId.LookupByName(TYPE[variant])))
-        ns.Config.Set(f"/NodeList/{senders.Get(i).GetId()}/$ns3::TcpL4Protocol/RecoveryType", ns.TypeIdValue(ns.TypeId.LookupByName("ns3::TcpPrrRecovery")))
+        ns.Config.Set(f"/NodeList/{senders.Get(i).GetId()}/$ns3::TcpL4Protocol/RecoveryType", recovery_type)
         helper = ns.PacketSinkHelper("ns3::TcpSocketFactory", ns.InetSocketAddress(ns.Ipv4Address.GetAny(), port).ConvertTo())
         app = helper.Install(receiver.Get(0))
         app.Start(ns.Seconds(0))
@@ -138,6 +165,8 @@ def run(case, seconds, delack=2):
         src = bulk.Install(senders.Get(i))
         src.Start(ns.Seconds(0))
 
+    for i in range(n):
+        cppyy.gbl.tcpref.TraceCwnd(senders.Get(i).GetId(), measure_from)
     vec = cppyy.gbl.std.vector[ns.Ptr[ns.PacketSink]](sink_apps)
     cppyy.gbl.tcpref.ScheduleSnapshot(measure_from, vec)
     monitor_helper = ns.FlowMonitorHelper()
@@ -156,15 +185,18 @@ def run(case, seconds, delack=2):
     drops = [cppyy.gbl.tcpref.DropAt(i) for i in range(cppyy.gbl.tcpref.Drops())]
     in_window = [t for t in drops if t >= measure_from]
     count, period = episodes(in_window)
+    cwnds = [cppyy.gbl.tcpref.CwndMeanBytes(i, seconds) / 1460 for i in range(n)]
     jain = sum(goodputs) ** 2 / (n * sum(g * g for g in goodputs)) if any(goodputs) else None
     ns.Simulator.Destroy()
     return {
         "case": case,
         "seconds": seconds,
         "delack": delack,
+        "recovery": recovery,
         "flows": [v for v, _ in flows],
         "goodput_bps": [round(g) for g in goodputs],
         "rtt_mean_s": [round(r, 5) for r in rtts],
+        "cwnd_mean_segments": [round(c, 2) for c in cwnds],
         "drops": len(drops),
         "loss_episodes": count,
         "sawtooth_period_s": round(period, 3) if period else None,
@@ -175,6 +207,7 @@ def run(case, seconds, delack=2):
 def main(argv):
     seconds = None
     delack = 2
+    recovery = "prr"
     cases = []
     it = iter(argv)
     for a in it:
@@ -182,16 +215,20 @@ def main(argv):
             seconds = float(next(it))
         elif a == "--delack":
             delack = int(next(it))
+        elif a == "--recovery":
+            recovery = next(it)
+            if recovery not in RECOVERY:
+                sys.exit(f"--recovery: unknown {recovery!r} (allowed: {', '.join(RECOVERY)})")
         else:
             cases.append(a)
     if cases == ["all"] or not cases:
         cases = list(CASES)
     if len(cases) == 1:
-        print(json.dumps(run(cases[0], seconds, delack)), flush=True)
+        print(json.dumps(run(cases[0], seconds, delack, recovery)), flush=True)
         return
     # One process per run: ns-3's globals (node ids, routing) outlive Simulator::Destroy.
     for case in cases:
-        extra = (["--time", str(seconds)] if seconds else []) + ["--delack", str(delack)]
+        extra = (["--time", str(seconds)] if seconds else []) + ["--delack", str(delack), "--recovery", recovery]
         subprocess.run([sys.executable, __file__, case, *extra], check=True)
 
 

@@ -12,6 +12,7 @@ import { gaugeSeries, gaugesAt } from './gauges';
 import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import { fadeSimMs, packetsAt } from './packets';
 import { TraceWindows } from '../state/traceWindows';
+import { StaticLayers } from './staticLayers';
 import { useTranslation } from 'react-i18next';
 
 /** Marked once per page: the first frame drawn with a run's packets (what scripts/bench-ui.mjs times from a cold load). */
@@ -60,12 +61,14 @@ export function AnimationCanvas() {
     let shown = '';
     let shownDown = '';
     let shownSource = '';
+    const still = new StaticLayers();
+    const scale = Math.max(1, window.devicePixelRatio || 1);
     const off = playback.onFrame((t) => {
       const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;
       const trace = beyond ? windows.viewAt(t) : store.traceView();
       const frame = trace ? packetsAt(trace, delays, t, fade, limits) : null;
       const down = downAt(outages, scene.geometry.lanes.length, t);
-      drawScene(ctx, scene, frame, theme, down);
+      drawScene(ctx, scene, frame, theme, down, still.get(scene, theme, down, canvas.width, canvas.height, scale));
       if (frame && !firstFrameMarked) {
         firstFrameMarked = true;
         performance.mark('ackscope:first-frame');

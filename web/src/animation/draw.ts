@@ -112,6 +112,32 @@ export function buildScene(topology: Topology, width: number, height: number, bu
   return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1, text };
 }
 
+/** What lies under the packets and does not move: lanes and link labels. */
+export function drawUnder(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
+  const geo = scene.geometry;
+  ctx.font = `${scene.text.link}px ${theme.font}`;
+  ctx.textBaseline = 'middle';
+  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
+  for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
+}
+
+/** What lies over the packets and does not move: the nodes and their names. */
+export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme): void {
+  const geo = scene.geometry;
+  scene.topology.nodes.forEach((node, i) => {
+    const at = geo.nodes[i];
+    if (!at) return;
+    drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
+    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, nodeLabelWidth(geo, scene.text), theme, scene.text.node);
+  });
+}
+
+/** The still parts of a scene, drawn once (see staticLayers.ts); null: drawn each frame. */
+export interface StillLayers {
+  under: CanvasImageSource;
+  over: CanvasImageSource;
+}
+
 export function drawScene(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
@@ -119,14 +145,14 @@ export function drawScene(
   theme: Theme,
   /** Per channel: down (a scheduled outage) at this time. */
   down: readonly boolean[] = [],
+  still: StillLayers | null = null,
 ): void {
-  const { geometry: geo, topology } = scene;
+  const { geometry: geo } = scene;
   ctx.clearRect(0, 0, geo.width, geo.height);
+  if (still) blit(ctx, still.under);
+  else drawUnder(ctx, scene, theme, down);
   ctx.font = `${scene.text.link}px ${theme.font}`;
   ctx.textBaseline = 'middle';
-
-  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
-  for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
   geo.lanes.forEach((lane, c) => {
     if (scene.showStack[c]) drawQueue(ctx, scene, lane, c, frame?.queues[c] ?? [], theme);
   });
@@ -142,12 +168,8 @@ export function drawScene(
     }
   }
 
-  topology.nodes.forEach((node, i) => {
-    const at = geo.nodes[i];
-    if (!at) return;
-    drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
-    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, nodeLabelWidth(geo, scene.text), theme, scene.text.node);
-  });
+  if (still) blit(ctx, still.over);
+  else drawOver(ctx, scene, theme);
 
   if (frame) {
     for (const d of frame.drops) {
@@ -164,6 +186,14 @@ export function drawScene(
       if (lane) drawCross(ctx, lane.end, 6, theme.corrupt, c.opacity, true);
     }
   }
+}
+
+/** A layer of device pixels drawn 1:1 over the canvas. */
+function blit(ctx: CanvasRenderingContext2D, layer: CanvasImageSource): void {
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer, 0, 0);
+  ctx.restore();
 }
 
 /** Middlebox state at its node: a bar filling up to the run's largest value, and the value in words. */
@@ -343,7 +373,7 @@ function drawQueue(
   const base = stackBase(lane);
   ctx.save();
   // Local frame: x along the lane, y outward from it.
-  ctx.setTransform(ctx.getTransform().translate(base.x, base.y).multiply(frameMatrix(lane.dir, lane.normal)));
+  laneFrame(ctx, base, lane);
   ctx.strokeStyle = theme.queueOutline;
   ctx.lineWidth = 1;
   ctx.setLineDash([2, 2]);
@@ -569,13 +599,12 @@ export function wrapLines(text: string, maxWidth: number, maxLines: number, meas
 
 /** Sets the transform so x runs along the lane from `origin` and y along its outward normal. */
 function laneFrame(ctx: CanvasRenderingContext2D, origin: { x: number; y: number }, lane: Lane): void {
-  ctx.setTransform(ctx.getTransform().translate(origin.x, origin.y).multiply(frameMatrix(lane.dir, lane.normal)));
+  // Same as multiplying by a translation and the lane's frame matrix, without allocating matrices every frame.
+  ctx.translate(origin.x, origin.y);
+  ctx.transform(lane.dir.x, lane.dir.y, lane.normal.x, lane.normal.y, 0, 0);
 }
 
 /** Local x runs along the lane, local y along its outward normal. */
-function frameMatrix(dir: { x: number; y: number }, normal: { x: number; y: number }): DOMMatrix {
-  return new DOMMatrix([dir.x, dir.y, normal.x, normal.y, 0, 0]);
-}
 
 function withAlpha(colour: string, alpha: number): string {
   const m = /^#([0-9a-f]{6})$/i.exec(colour);

@@ -44,7 +44,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const figureRef = useRef<HTMLElement>(null);
-  const cursorRef = useRef<SVGGElement>(null);
+  const cursorRef = useRef<SVGSVGElement>(null);
   const hitRef = useRef<SVGRectElement>(null);
   const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
   const { t } = useTranslation('plots');
@@ -101,12 +101,14 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   useEffect(
     () =>
       playback.onFrame((t) => {
-        const g = cursorRef.current;
-        if (!g) return;
+        const el = cursorRef.current;
+        if (!el) return;
         // Outside the visible range the cursor is hidden (the overlay is not clipped).
         const inside = t >= t0 && t <= t1;
-        g.setAttribute('visibility', inside ? 'visible' : 'hidden');
-        if (inside) g.setAttribute('transform', `translate(${x(t / 1000)},0)`);
+        const visibility = inside ? 'visible' : 'hidden';
+        if (el.style.visibility !== visibility) el.style.visibility = visibility;
+        // A transform of its own layer: the compositor moves it, nothing is laid out or painted again.
+        if (inside) el.style.transform = `translate3d(${x(t / 1000).toFixed(2)}px,0,0)`;
       }),
     // xKey: x is rebuilt every render; the listener needs a new one only when its range or width changes.
     [playback, xKey, t0, t1],
@@ -207,12 +209,21 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
         {/* Grid below the data, the cursor above it. */}
         <canvas ref={canvasRef} className="plot-canvas" style={{ left: margin.left, top: margin.top }} aria-hidden="true" />
         {width > 0 && (
+          <svg
+            ref={cursorRef}
+            className="plot-cursor"
+            width={9}
+            height={innerH + 8}
+            style={{ left: margin.left - 4.5, top: margin.top - 8, visibility: 'hidden' }}
+            aria-hidden="true"
+          >
+            <line x1={4.5} x2={4.5} y1={4} y2={innerH + 8} />
+            <path d="M0,0h9l-4.5,5z" />
+          </svg>
+        )}
+        {width > 0 && (
           <svg width={width} height={height} className="plot-overlay" aria-hidden="true">
             <g transform={`translate(${margin.left},${margin.top})`}>
-              <g ref={cursorRef} className="cursor" visibility="hidden" pointerEvents="none">
-                <line y1={-4} y2={innerH} />
-                <path d="M-4.5,-8h9l-4.5,5z" />
-              </g>
               <rect
                 ref={hitRef}
                 width={innerW}

@@ -31,6 +31,11 @@ export class Column<A extends NumericArray> {
     this.size += 1;
   }
 
+  /** Replaces the last value (there must be one). */
+  setLast(v: number): void {
+    this.data[this.size - 1] = v;
+  }
+
   /** The filled part, as a view (valid until the next append). */
   view(): A {
     return this.data.subarray(0, this.size) as A;

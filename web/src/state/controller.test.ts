@@ -77,6 +77,34 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().notices).toEqual([]);
   });
 
+  it('computes the runs one click away, and a first switch to one shows it from the cache (the same run the engine makes)', async () => {
+    const prefetch = new EngineClient(inProcessChannel().open);
+    disposers.push(() => prefetch.dispose());
+    const a = app('?s=seed000/wired&seed=1', { prefetchClient: () => prefetch });
+    await a.controller.start();
+    await a.done();
+    // Run A is done, the knobs' options known: its neighbours fill the cache.
+    await until(() => a.controller.cache.size >= 4); // run A and the mechanism bar's SACK and ECN choices
+    const cached = a.controller.cache.size;
+    const first = a.store.getMeta();
+    // The mechanism bar's SACK preset "On".
+    a.controller.setOverrides([
+      ['flows.ftp.tcp.variant', 'sack1'],
+      ['flows.ftp.receiver.sack', 'true'],
+    ]);
+    await a.done(first.runId);
+    // Negative ids are runs shown from the cache; no engine run was needed.
+    expect(a.store.getMeta().runId).toBeLessThan(0);
+    const fromCache = a.store.getMeta().digest;
+    expect(a.controller.cache.size).toBeGreaterThanOrEqual(cached);
+    // The engine makes the very same run.
+    const b = app('?s=seed000/wired&seed=1&set=flows.ftp.receiver.sack=true&set=flows.ftp.tcp.variant=sack1');
+    await b.controller.start();
+    await b.done();
+    expect(b.store.getMeta().runId).toBeGreaterThan(0);
+    expect(b.store.getMeta().digest).toBe(fromCache);
+  });
+
   it('names each malformed parameter, falls back and still runs the default scenario', async () => {
     const a = app('?s=nope&seed=abc&set=broken');
     await a.controller.start();

@@ -3,7 +3,7 @@
 // to the URL. Views read its snapshot and call its methods; they hold no state
 // of their own beyond text being typed.
 
-import type { EngineClient, RunRequest } from '../engine/client';
+import type { EngineClient } from '../engine/client';
 import type { TraceChunk } from '../engine/traceColumns';
 import { t as tr } from '../i18n';
 import type { FieldError, Scenario } from '../generated/types';
@@ -27,14 +27,14 @@ import { encodeForUrl } from './customScenario';
 import type { HistoryMode, HistoryPort } from './history';
 import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
 import { resolutionNotices, urlNotice, withError } from './resolutionNotices';
-import { bOverride, runFields, runKey } from './runRequest';
+import { bOverride, runFields } from './runRequest';
 import type { RunStore } from './runStore';
 import { CUSTOM_SCENARIO, DEFAULT_SCENARIO, formatTime, parseUrl, withSet, type UrlState } from './url';
 import { UrlWriter } from './urlWriter';
 import { ALL_CATEGORIES, CATEGORY, type Category } from './events';
 import { ViewStore } from './viewStore';
-import { RunCache } from './runCache';
-import { Prefetcher } from './prefetch';
+import type { RunCache } from './runCache';
+import { RunA } from './runA';
 import { neighbourSets } from './neighbours';
 import { Lru } from './lru';
 
@@ -101,19 +101,13 @@ export class AppController {
   private readonly unsubscribe: (() => void)[] = [];
   readonly view: ViewStore;
   private lastSpeed: number;
-  /** What each run is running: an unchanged run is not started again. */
-  private runningA: string | null = null;
-  /** What run A was started with (for trace windows of it). */
-  private runRequestA: Omit<RunRequest, 'recording'> | null = null;
+  private readonly runA: RunA;
   private readonly compare: CompareRun;
   private readonly custom: CustomEntries;
   private readonly url: UrlWriter;
   readonly cache: RunCache;
-  private readonly prefetcher: Prefetcher | null;
   /** Validations are deterministic: the same request, the same answer (shared with the prefetcher). */
   private readonly resolutions = new Lru<string, Resolution>(64);
-  /** Ids of runs shown from the cache: negative, never those of the engine's runs. */
-  private cachedRunId = 0;
 
   constructor(private readonly deps: ControllerDeps) {
     this.view = deps.view ?? new ViewStore();
@@ -123,10 +117,17 @@ export class AppController {
       set: (patch) => this.set(patch),
     });
     this.custom = new CustomEntries(deps.client);
-    this.cache = deps.cache ?? new RunCache();
-    this.prefetcher = deps.prefetchClient
-      ? new Prefetcher(deps.prefetchClient, this.cache, (text, format, overrides, r) => this.resolutions.set(resolutionKey(text, format, overrides), r))
-      : null;
+    this.runA = new RunA({
+      client: deps.client,
+      store: deps.store,
+      ...(deps.cache ? { cache: deps.cache } : {}),
+      ...(deps.prefetchClient ? { prefetchClient: deps.prefetchClient } : {}),
+      validated: (text, format, overrides, r) => this.resolutions.set(resolutionKey(text, format, overrides), r),
+      started: (endMs) => this.onStarted(endMs),
+      message: (msg) => this.onRunMessage(msg),
+      done: () => this.computeAhead(),
+    });
+    this.cache = this.runA.cache;
     this.url = new UrlWriter(deps.history, () => this.urlState(), () => this.snapshot.phase === 'ready');
   }
 
@@ -198,7 +199,7 @@ export class AppController {
     this.unsubscribe.length = 0;
     this.token += 1;
     this.url.cancel();
-    this.prefetcher?.dispose();
+    this.runA.dispose();
   }
 
   selectScenario(id: string): void {
@@ -277,7 +278,7 @@ export class AppController {
 
   /** Runs the current request again (after a cancel or an error). */
   rerun(): void {
-    this.runningA = null;
+    this.runA.forget();
     this.compare.forget();
     void this.apply({ ...this.snapshot.request, t: this.cursor() }, 'none', null);
   }
@@ -418,28 +419,7 @@ export class AppController {
     if (!resolution.ok) return;
 
     // An unchanged run A (only run B's settings changed) keeps its results.
-    const keyA = runKey(entry.text, resolution.accepted);
-    const meta = this.deps.store.getMeta();
-    const alive = meta.status === 'running' || meta.status === 'paused' || meta.status === 'done';
-    if (keyA !== this.runningA || !alive) {
-      this.prefetcher?.stop();
-      this.runningA = keyA;
-      this.runRequestA = { text: entry.text, format, overrides: resolution.accepted };
-      const kept = this.cache.get(keyA);
-      if (kept) {
-        // Shown again: the same scenario and overrides give the same run.
-        this.deps.client.cancel();
-        this.deps.store.adopt(--this.cachedRunId, kept);
-        this.onStarted(kept.meta.endMs);
-        this.computeAhead();
-      } else {
-        const runId = this.deps.client.run(
-          { text: entry.text, format, overrides: resolution.accepted, recording: 'full' },
-          (msg) => this.onRunMessage(msg, keyA),
-        );
-        this.deps.store.begin(runId);
-      }
-    } else if (seekToMs !== null) {
+    if (!this.runA.show(entry.text, format, resolution.accepted) && seekToMs !== null) {
       this.deps.playback.seek(seekToMs);
       this.pendingSeekMs = null;
     }
@@ -447,15 +427,8 @@ export class AppController {
     await this.compare.apply(entry, request, () => token === this.token);
   }
 
-  private onRunMessage(msg: RunMessage, key: string): void {
-    this.deps.store.receive(msg);
-    if (msg.type === 'started') {
-      this.onStarted(msg.endMs);
-    } else if (msg.type === 'done') {
-      const run = this.deps.store.getMeta().runId === msg.runId ? this.deps.store.finishedRun() : null;
-      if (run) this.cache.put(key, run);
-      this.computeAhead();
-    } else if (msg.type === 'error') {
+  private onRunMessage(msg: RunMessage): void {
+    if (msg.type === 'error') {
       const lines = msg.error.fieldErrors.length > 0 ? msg.error.fieldErrors.map(formatFieldError) : [msg.error.message];
       this.set({
         notices: upsertNotice(this.snapshot.notices, localNotice('run', 'error', () => ({
@@ -497,13 +470,12 @@ export class AppController {
   /** Starts computing the runs one click away (not in compare mode: the switches edit run B there). */
   private computeAhead(): void {
     const { entry, resolution, knobOptions, presetValues, request } = this.snapshot;
-    if (!this.prefetcher || !entry?.scenario || request.compare !== undefined) return;
-    // A run that took long (a benchmark-sized one) is not worth computing again speculatively.
-    if ((this.deps.store.getMeta().wallMs ?? Infinity) > PREFETCH_MAX_WALL_MS) return;
+    const scenario = entry?.scenario;
+    if (!entry || !scenario || request.compare !== undefined) return;
     const seed: Override = ['seed', String(request.seed)];
     const format = entry.format ?? 'toml';
-    this.prefetcher.schedule(
-      neighbourSets({ scenario: entry.scenario, resolution, knobOptions, presetValues, sets: request.sets }).map((sets) => ({
+    this.runA.computeAhead(() =>
+      neighbourSets({ scenario, resolution, knobOptions, presetValues, sets: request.sets }).map((sets) => ({
         text: entry.text,
         format,
         overrides: [...sets, seed],
@@ -561,9 +533,7 @@ export class AppController {
    * animation past the end of a trace too large to keep whole.
    */
   traceWindow(fromMs: number, toMs: number): Promise<TraceChunk | null> {
-    const r = this.runRequestA;
-    if (!r) return Promise.resolve(null);
-    return this.deps.client.traceWindow(r, fromMs, toMs);
+    return this.runA.traceWindow(fromMs, toMs);
   }
 
   /** Writes any pending view change to the URL now (before it is copied). */
@@ -594,9 +564,6 @@ export class AppController {
     for (const l of [...this.listeners]) l();
   }
 }
-
-/** Runs that took longer than this (ms of wall time) have no neighbours computed ahead. */
-const PREFETCH_MAX_WALL_MS = 1500;
 
 function resolutionKey(text: string, format: string, overrides: readonly Override[]): string {
   return JSON.stringify([text, format, overrides]);

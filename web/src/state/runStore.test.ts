@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunStore } from './runStore';
 import { runIntoStore, runMessages } from './testing/runScenario';
+import type { RunMessage } from '../engine/protocol';
 import { TRACE_COLUMN_NAMES, TRACE_COLUMNS } from '../engine/traceColumns';
 import { DENSE_COLUMN_NAMES } from './trace';
 
@@ -63,6 +64,31 @@ describe('RunStore', () => {
     // Later records are not kept: the last kept one is before the cut.
     const trace = store.traceView();
     expect(trace?.enqueuedMs[499]).toBeLessThanOrEqual(store.getMeta().traceTruncatedAtMs ?? 0);
+  });
+
+  it('holds the same series however the run was chunked (a change drained between two at one instant collapses as in one piece)', async () => {
+    const overrides: [string, string][] = [['flows.ftp.tcp.rwnd', '725KB'], ['seed', '1']];
+    // A clock that never moves: one slice, one chunk. One that moves 5 ms a reading: slices of a few hundred events.
+    const whole = await runMessages('seed000/wired', overrides, 10, () => 0);
+    let clock = 0;
+    const chunked = await runMessages('seed000/wired', overrides, 10, () => (clock += 5));
+    const progress = (ms: RunMessage[]) => ms.filter((m) => m.type === 'progress').length;
+    expect(progress(whole)).toBe(1);
+    expect(progress(chunked)).toBeGreaterThan(10);
+    const stores = [whole, chunked].map((msgs) => {
+      const s = new RunStore({ notifyIntervalMs: 0 });
+      s.begin(1);
+      for (const m of msgs) s.receive(m);
+      return s;
+    });
+    const [a, b] = stores as [RunStore, RunStore];
+    expect(b.getMeta().digest).toBe(a.getMeta().digest);
+    for (let id = 0; id < a.getMeta().seriesInfo.length; id++) {
+      const sa = a.seriesView(id);
+      const sb = b.seriesView(id);
+      expect([sb?.info.name, [...(sb?.timesMs ?? [])]]).toEqual([sa?.info.name, [...(sa?.timesMs ?? [])]]);
+      expect([...(sb?.values ?? [])]).toEqual([...(sa?.values ?? [])]);
+    }
   });
 
   it('records an error', () => {

@@ -254,15 +254,24 @@ export class RunStore {
         const id = chunk.ids[i] ?? 0;
         const n = chunk.lengths[i] ?? 0;
         const cols = this.series[id];
+        let from = offset;
+        // The engine collapses a step series' changes at one instant into the
+        // last, but not across a drain: do it here, so a run holds the same
+        // points (and draws the same) however its data were chunked.
+        const at = cols ? cols.times.length - 1 : -1;
+        if (cols && n > 0 && at >= 0 && this.meta.seriesInfo[id]?.style === 'step' && cols.times.at(at) === chunk.timesMs[from]) {
+          cols.values.setLast(chunk.values[from] ?? 0);
+          from += 1;
+        }
         const room = Math.max(0, this.maxPoints - this.seriesPoints);
-        const keep = Math.min(n, room);
+        const keep = Math.min(offset + n - from, room);
         if (cols && keep > 0) {
-          cols.times.append(chunk.timesMs, offset, offset + keep);
-          cols.values.append(chunk.values, offset, offset + keep);
+          cols.times.append(chunk.timesMs, from, from + keep);
+          cols.values.append(chunk.values, from, from + keep);
           this.seriesPoints += keep;
         }
         // Chunks are per series, so the earliest lost point over all chunks is the cut.
-        if (keep < n) seriesCut = Math.min(seriesCut ?? Infinity, chunk.timesMs[offset + keep] ?? msg.nowMs);
+        if (from + keep < offset + n) seriesCut = Math.min(seriesCut ?? Infinity, chunk.timesMs[from + keep] ?? msg.nowMs);
         offset += n;
       }
     }

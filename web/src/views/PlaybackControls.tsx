@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { formatClock } from '../format';
 import { formatSpeed, sliderFromSpeed, speedFromSlider } from '../playback/clock';
 import { usePlayback, useServices } from './services';
+import { follower } from './events/follow';
 
 /** Play/pause, speed, a scrub slider over the run and the time readout. */
 export function PlaybackControls() {
@@ -16,16 +17,23 @@ export function PlaybackControls() {
   const disabled = snap.endMs <= 0;
   const { t } = useTranslation('network');
 
-  // The slider and readout follow the clock every frame without re-rendering React.
-  useEffect(
-    () =>
-      playback.onFrame((t) => {
-        if (scrubRef.current && !dragging.current) scrubRef.current.value = String(t);
-        if (scrubRef.current) scrubRef.current.setAttribute('aria-valuetext', formatClock(t));
-        if (timeRef.current) timeRef.current.textContent = formatClock(t);
-      }),
-    [playback],
-  );
+  // The slider and readout follow the clock without re-rendering React. Each
+  // change lays out and repaints part of the page (and makes the browser
+  // hit-test the page under the mouse again), so while playing they change at
+  // most ten times a second, on the same frames as the event list; paused
+  // (seeking, stepping), at once.
+  useEffect(() => {
+    const scrub = scrubRef.current;
+    const due = follower();
+    return playback.onFrame((t) => {
+      if (!due(playback.getSnapshot().playing, performance.now())) return;
+      if (scrub) {
+        if (!dragging.current) scrub.value = String(t);
+        scrub.setAttribute('aria-valuetext', formatClock(t));
+      }
+      if (timeRef.current) timeRef.current.textContent = formatClock(t);
+    });
+  }, [playback]);
 
   return (
     <div className="playback" role="group" aria-label={t('playback.group')} data-playing={snap.playing}>

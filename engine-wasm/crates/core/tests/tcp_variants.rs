@@ -87,8 +87,10 @@ mod ns3 {
     pub const CUBIC_1BDP_RTT_S: f64 = 0.06164;
     pub const CUBIC_5BDP_RTT_S: f64 = 0.16707;
     pub const BBR_GOODPUT_BPS: f64 = 19_078_112.0;
-    /// cubic-vs-newreno: CUBIC's share of the two flows' goodput, and Jain's index.
+    /// cubic-vs-newreno: CUBIC's share of the two flows' goodput with
+    /// TcpPrrRecovery, and with TcpClassicRecovery (`--recovery classic`).
     pub const CUBIC_SHARE: f64 = 10_413_187.0 / (10_413_187.0 + 9_025_837.0);
+    pub const CUBIC_SHARE_CLASSIC: f64 = 12_199_760.0 / (12_199_760.0 + 7_240_899.0);
     /// bbr-two-rtts: the 80 ms flow's share.
     pub const BBR_LONG_SHARE: f64 = 16_304_813.0 / (16_304_813.0 + 2_576_141.0);
 }
@@ -112,14 +114,23 @@ fn single_flows_match_ns3_in_goodput_and_cubic_in_rtt_within_the_readmes_toleran
     }
 }
 
+fn cubic_share(sets: &[&str]) -> f64 {
+    let s = run("examples/cubic-vs-newreno.toml", sets);
+    let (c, n) = (common::flow(&s, "cubic").goodput_bps, common::flow(&s, "newreno").goodput_bps);
+    assert!(c + n > 0.97 * MAX_GOODPUT_BPS);
+    c / (c + n)
+}
+
 #[test]
 fn cubic_and_newreno_share_as_in_ns3() {
-    let s = run("examples/cubic-vs-newreno.toml", &[]);
-    let (c, n) = (common::flow(&s, "cubic").goodput_bps, common::flow(&s, "newreno").goodput_bps);
-    let share = c / (c + n);
-    // CUBIC a little ahead in both: ns-3 53%, ours 63% (README: our CUBIC regrows faster).
-    assert!(share > 0.5 && share < ns3::CUBIC_SHARE + 0.12, "share {share}");
-    assert!(c + n > 0.97 * MAX_GOODPUT_BPS);
+    // RFC 6675 recovery without PRR on both sides: ns-3 63%, ours 65%.
+    let classic = cubic_share(&["flows.cubic.tcp.prr=false", "flows.newreno.tcp.prr=false"]);
+    assert!((classic - ns3::CUBIC_SHARE_CLASSIC).abs() < 0.05, "share without PRR {classic}");
+    // With PRR CUBIC stays ahead; ns-3's 53% is not a reference here: its PRR
+    // counts each SACKed segment twice and overflows the queue on entering
+    // recovery, so every loss episode cuts twice (README).
+    let prr = cubic_share(&[]);
+    assert!(prr > 0.5 && prr < 0.8, "share with PRR {prr} (ns-3 {})", ns3::CUBIC_SHARE);
 }
 
 #[test]

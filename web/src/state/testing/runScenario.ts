@@ -5,8 +5,16 @@ import type { RunMessage } from '../../engine/protocol';
 import { loadWasmInNode, scenarioText } from '../../engine/testing/wasm-node';
 import { RunStore } from '../runStore';
 
-/** Runs scenarios/<id>.toml with overrides and returns the host's messages. */
-export async function runMessages(id: string, overrides: [string, string][] = [], sliceBudgetMs = 1): Promise<RunMessage[]> {
+/**
+ * Runs scenarios/<id>.toml with overrides and returns the host's messages.
+ * `now`: the host's wall clock (a fake one decides how the run is sliced into chunks).
+ */
+export async function runMessages(
+  id: string,
+  overrides: [string, string][] = [],
+  sliceBudgetMs = 1,
+  now: () => number = () => performance.now(),
+): Promise<RunMessage[]> {
   const msgs: RunMessage[] = [];
   await new Promise<void>((resolve) => {
     const host = new EngineHost({
@@ -17,7 +25,7 @@ export async function runMessages(id: string, overrides: [string, string][] = []
         if (m.type === 'done' || m.type === 'error') resolve();
       },
       yieldThen: (fn) => setTimeout(fn, 0),
-      now: () => performance.now(),
+      now,
       sliceBudgetMs,
     });
     host.handle({ type: 'run', runId: 1, text: scenarioText(id), format: 'toml', overrides, recording: 'full' });

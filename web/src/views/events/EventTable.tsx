@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { formatClock } from '../../format';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { encodeRef, type EventRef } from '../../state/events';
-import { eventRowText } from '../../state/eventRow';
 import { useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
+import { EventRow } from './EventRow';
+import { follower } from './follow';
 
 const ROW_H = 26;
 const OVERSCAN = 8;
-/** How often, at most, the list follows a playing cursor (ms of wall time). */
-const FOLLOW_MS = 100;
 
 /**
  * The event list: only the rows in view are rendered (a run can have a million).
@@ -36,26 +34,34 @@ export function EventTable({ height }: { height: number }) {
   // While playing, the list follows the cursor at most ten times a second: at
   // fast playback the current row changes every frame, and a re-render per
   // frame costs the animation its frames. Paused (seeking, stepping): at once.
+  // The list scrolls here, before React renders the rows (the layout is clean
+  // then, so nothing is laid out twice), and the scroll position goes into the
+  // same render as the current row: one render per move, not two.
+  const viewRef = useRef({ scrollTop, height });
+  viewRef.current = { scrollTop, height };
   useEffect(() => {
-    let shownAt = -Infinity;
+    const due = follower();
+    let shownPos = -1;
     return playback.onFrame((t) => {
-      const now = performance.now();
-      if (playback.getSnapshot().playing && now - shownAt < FOLLOW_MS) return;
-      shownAt = now;
-      setCurrent(list.currentAt(t));
+      if (!due(playback.getSnapshot().playing, performance.now())) return;
+      const pos = list.currentAt(t);
+      // Only a move of the cursor scrolls; the user's own scrolling does not bring the list back.
+      if (pos === shownPos) return;
+      shownPos = pos;
+      const el = scrollRef.current;
+      const { scrollTop: shownTop, height: h } = viewRef.current;
+      const top = pos * ROW_H;
+      if (el && pos >= 0 && (top < shownTop || top + ROW_H > shownTop + h)) {
+        // Clamped as the browser would, without reading the element back (which would force a layout).
+        const next = Math.max(0, Math.min(top - h / 2, list.length * ROW_H - h));
+        el.scrollTop = next;
+        setScrollTop(next);
+      }
+      setCurrent(pos);
     });
   }, [playback, list]);
 
-  // Follow the cursor (it moves by playing, seeking or stepping); show the selected row when it changes.
-  // The scroll position and height come from state and props: reading them from the element would force a layout.
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el || current < 0) return;
-    const top = current * ROW_H;
-    if (top < scrollTop || top + ROW_H > scrollTop + height) el.scrollTop = Math.max(0, top - height / 2);
-    // Only a move of the cursor scrolls; the user's own scrolling does not bring the list back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current]);
+  // Show the selected row when it changes.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || selectedPos < 0) return;
@@ -71,6 +77,7 @@ export function EventTable({ height }: { height: number }) {
     if (ref) rows.push({ pos: p, ref });
   }
   const rowId = (pos: number) => `${listId}-row-${pos}`;
+  const onSelect = useCallback((ref: EventRef) => events.select(ref), [events]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
@@ -109,49 +116,22 @@ export function EventTable({ height }: { height: number }) {
         data-current={current}
       >
         <div style={{ height: list.length * ROW_H, position: 'relative' }}>
-          {rows.map(({ pos, ref }) => {
-            const text = eventRowText(ref, trace, run.topology, markers);
-            if (!text) return null;
-            const selected = pos === selectedPos;
-            return (
-              <div
-                key={encodeRef(ref)}
-                id={rowId(pos)}
-                role="option"
-                aria-selected={selected}
-                aria-setsize={list.length}
-                aria-posinset={pos + 1}
-                className={`event-row tone-${text.tone}${pos === current ? ' is-current' : ''}`}
-                style={{ top: pos * ROW_H, height: ROW_H }}
-                onClick={() => events.select(ref)}
-                data-ref={encodeRef(ref)}
-                data-pos={pos}
-              >
-                <span className="c-time">{formatClock(text.timeMs)}</span>
-                <span className="c-flow">{text.flow}</span>
-                <span className="c-kind">
-                  <span className="kind-dot" aria-hidden="true" />
-                  {text.kind}
-                </span>
-                {/* Each end shortens on its own: both stay readable in a narrow column. */}
-                <span className="c-where" title={text.where}>
-                  {text.ends ? (
-                    <>
-                      <span className="where-end">{text.ends.from}</span>
-                      <span className="where-arrow"> → </span>
-                      <span className="where-end">{text.ends.to}</span>
-                    </>
-                  ) : (
-                    text.where
-                  )}
-                </span>
-                <span className="c-info" title={text.info}>
-                  {text.info}
-                  {text.outcome && <strong className="outcome"> {text.outcome}</strong>}
-                </span>
-              </div>
-            );
-          })}
+          {rows.map(({ pos, ref }) => (
+            <EventRow
+              key={encodeRef(ref)}
+              eventRef={ref}
+              pos={pos}
+              id={rowId(pos)}
+              setSize={list.length}
+              rowHeight={ROW_H}
+              current={pos === current}
+              selected={pos === selectedPos}
+              trace={trace}
+              topology={run.topology}
+              markers={markers}
+              onSelect={onSelect}
+            />
+          ))}
         </div>
         {list.length === 0 && (
           <p className="event-empty">{run.status === 'running' ? t('table.waiting') : t('table.noMatch')}</p>

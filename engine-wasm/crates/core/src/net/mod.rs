@@ -19,7 +19,7 @@ pub mod ring;
 pub mod routing;
 
 pub use channel::{Channel, ChannelStats, InFlight, QueueLimit, ServiceOrder};
-pub use errors::{packet_error_probability, ErrorModel};
+pub use errors::{packet_error_probability, DropList, ErrorModel};
 pub use passage::LinkFeatures;
 pub use aqm_record::AqmSeries;
 pub use pool::BufferPool;

@@ -33,6 +33,9 @@ pub struct CubicGrowth {
     rwnd_segments: u32,
     /// The window at the last reduction (after fast convergence).
     w_max: f64,
+    /// cwnd_prior: the window just before the last reduction (section 4.6),
+    /// where W_est's increase switches to Reno's (section 4.3).
+    cwnd_prior: f64,
     /// Start of the current congestion-avoidance epoch.
     epoch_start: Option<SimTime>,
     k_s: f64,
@@ -48,6 +51,7 @@ impl CubicGrowth {
         CubicGrowth {
             rwnd_segments,
             w_max: 0.0,
+            cwnd_prior: 0.0,
             epoch_start: None,
             k_s: 0.0,
             origin: 0.0,
@@ -94,8 +98,10 @@ impl CubicGrowth {
         };
         let t_s = ack.now.since(epoch).as_secs_f64();
         let rtt_s = ack.srtt.or(ack.rtt).map_or(0.0, |r| r.as_secs_f64());
-        // Section 4.3: W_est grows by alpha_cubic per window of ACKs; alpha is 1 once W_est passes W_max.
-        let alpha = if self.w_est >= self.w_max { 1.0 } else { ALPHA_CUBIC };
+        // Section 4.3: W_est grows by alpha_cubic per window of ACKs; alpha is 1 once
+        // W_est reaches cwnd_prior. Not W_max: fast convergence lowers W_max, and
+        // switching there would speed a flow up exactly when it should yield.
+        let alpha = if self.w_est >= self.cwnd_prior { 1.0 } else { ALPHA_CUBIC };
         self.w_est += alpha * acked / w.cwnd;
         if w_cubic(t_s, self.k_s, self.origin) < self.w_est {
             // The Reno-friendly region: grow as Reno would.
@@ -111,6 +117,7 @@ impl CubicGrowth {
     /// Section 4.6 (multiplicative decrease), 4.7 (fast convergence) and 4.8 (timeout).
     pub fn on_congestion(&mut self, w: &mut Window, event: Congestion) {
         let flight = w.cwnd.min(self.rwnd_segments as f64);
+        self.cwnd_prior = flight;
         // Fast convergence: a loss below the last W_max means a new flow
         // wants its share; release some by remembering a lower plateau.
         self.w_max = if flight < self.w_max { flight * (1.0 + BETA) / 2.0 } else { flight };
@@ -218,10 +225,45 @@ mod tests {
             t += 0.0001;
         }
         // Ten windows of ACKs (7 each) at alpha 0.53: W_est = 7 + ~5.3 (alpha is
-        // 1 above W_max = 10), far above W_cubic(7 ms) ~= 7.
+        // 1 above cwnd_prior = 10), far above W_cubic(7 ms) ~= 7.
         assert!(w.cwnd > 11.0, "cwnd {}", w.cwnd);
         assert!((w.cwnd - g.w_est).abs() < 1e-12);
         assert!(w_cubic(t, g.k_s, g.origin) < g.w_est);
+    }
+
+    /// ACKs, one segment each, 10 us apart (a 1 ms RTT: W_cubic stays flat and
+    /// W_est rules) until W_est reaches `to`; how many it took.
+    fn acks_until(g: &mut CubicGrowth, w: &mut Window, t: &mut f64, to: f64) -> u32 {
+        let mut n = 0;
+        while g.w_est < to {
+            g.on_ack(w, &ack_at(*t, 1));
+            *t += 1e-5;
+            n += 1;
+        }
+        n
+    }
+
+    #[test]
+    fn alpha_cubic_turns_to_1_at_cwnd_prior_not_at_a_fast_convergence_w_max() {
+        // Losses at 100 and then at 80: fast convergence puts W_max at 68, cwnd_prior is 80, cwnd 56.
+        let mut g = CubicGrowth::new(1000, false);
+        let mut w = Window { cwnd: 100.0, ssthresh: 1000.0, pacing_rate: None };
+        g.on_congestion(&mut w, Congestion::Reduce);
+        w.cwnd = 80.0;
+        g.on_congestion(&mut w, Congestion::Reduce);
+        assert!((g.w_max - 68.0).abs() < 1e-9 && g.cwnd_prior == 80.0 && w.cwnd == 56.0);
+        let mut t = 0.0;
+        acks_until(&mut g, &mut w, &mut t, 70.0);
+        // Between W_max and cwnd_prior W_est still grows by 0.53 per window of
+        // ACKs (section 4.3): 70 -> 74 takes about 4 / 0.53 x 72 = 544 ACKs (at
+        // alpha 1, 288).
+        let below_prior = acks_until(&mut g, &mut w, &mut t, 74.0);
+        assert!((500..590).contains(&below_prior), "70 -> 74 took {below_prior} ACKs");
+        acks_until(&mut g, &mut w, &mut t, 81.0);
+        // Past cwnd_prior, Reno's 1 per window: 81 -> 85 takes about 4 x 83 = 332.
+        let above_prior = acks_until(&mut g, &mut w, &mut t, 85.0);
+        assert!((310..355).contains(&above_prior), "81 -> 85 took {above_prior} ACKs");
+        assert!((w.cwnd - g.w_est).abs() < 1e-12, "the Reno-friendly region rules here");
     }
 
     #[test]

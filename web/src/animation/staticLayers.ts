@@ -1,0 +1,50 @@
+// The still parts of the network picture (lanes, link labels, nodes and their
+// names) drawn once into two layers of their own and copied into every frame:
+// a frame then draws only what moves. Text is the costly part of a canvas
+// frame (shaping, measuring for wrapped names), and it never changes while a
+// run plays.
+
+import type { Theme } from '../theme';
+import { drawOver, drawUnder, type Scene, type StillLayers } from './draw';
+
+type Layer = HTMLCanvasElement | OffscreenCanvas;
+
+function makeLayer(width: number, height: number): Layer | null {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
+  if (typeof document === 'undefined') return null;
+  const c = document.createElement('canvas');
+  c.width = width;
+  c.height = height;
+  return c;
+}
+
+export class StaticLayers {
+  private key: { scene: Scene; theme: Theme; down: string; w: number; h: number } | null = null;
+  private layers: StillLayers | null = null;
+
+  /**
+   * The layers for a scene on a canvas of `pixelW` x `pixelH` device pixels at
+   * `scale` device pixels per CSS pixel (drawn again when any of these or the
+   * links that are down change). Null where no offscreen canvas can be made.
+   */
+  get(scene: Scene, theme: Theme, down: readonly boolean[], pixelW: number, pixelH: number, scale: number): StillLayers | null {
+    const downKey = down.map((d) => (d ? '1' : '0')).join('');
+    const k = this.key;
+    if (k && k.scene === scene && k.theme === theme && k.down === downKey && k.w === pixelW && k.h === pixelH) return this.layers;
+    const under = makeLayer(pixelW, pixelH);
+    const over = makeLayer(pixelW, pixelH);
+    const uctx = under?.getContext('2d') as CanvasRenderingContext2D | null | undefined;
+    const octx = over?.getContext('2d') as CanvasRenderingContext2D | null | undefined;
+    this.key = { scene, theme, down: downKey, w: pixelW, h: pixelH };
+    if (!under || !over || !uctx || !octx) {
+      this.layers = null;
+      return null;
+    }
+    uctx.setTransform(scale, 0, 0, scale, 0, 0);
+    octx.setTransform(scale, 0, 0, scale, 0, 0);
+    drawUnder(uctx, scene, theme, down);
+    drawOver(octx, scene, theme);
+    this.layers = { under, over };
+    return this.layers;
+  }
+}
