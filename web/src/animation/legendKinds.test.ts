@@ -5,9 +5,9 @@ import { legendKinds } from './legendKinds';
 function trace(rows: { kind: number; flags?: number; fate?: number }[]) {
   return {
     count: rows.length,
-    kind: Uint8Array.from(rows.map((r) => r.kind)),
-    flags: Uint16Array.from(rows.map((r) => r.flags ?? 0)),
-    fate: Uint8Array.from(rows.map((r) => r.fate ?? PacketFate.delivered)),
+    kind: (i: number) => rows[i]?.kind ?? 0,
+    flags: (i: number) => rows[i]?.flags ?? 0,
+    fate: (i: number) => rows[i]?.fate ?? PacketFate.delivered,
   };
 }
 

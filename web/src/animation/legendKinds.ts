@@ -28,10 +28,10 @@ export function legendKinds(trace: Pick<TraceView, 'count' | 'kind' | 'flags' | 
   let kinds = 0;
   let fates = 0;
   for (let i = 0; i < trace.count; i++) {
-    const kind = trace.kind[i] ?? 0;
-    const flags = trace.flags[i] ?? 0;
+    const kind = trace.kind(i) ?? 0;
+    const flags = trace.flags(i) ?? 0;
     kinds |= 1 << kind;
-    fates |= 1 << (trace.fate[i] ?? 0);
+    fates |= 1 << (trace.fate(i) ?? 0);
     // A retransmission glyph is drawn for data only.
     flagsSeen |= kind === PacketKind.ack ? flags & ~(FLAG.retransmission | FLAG.localRetransmission | FLAG.fragmented) : flags;
   }

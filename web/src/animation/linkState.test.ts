@@ -3,7 +3,7 @@ import type { Topology, TopologyChannel } from '../engine/protocol';
 import { emptyColumns } from '../engine/traceColumns';
 import type { Scenario } from '../generated/types';
 import type { SeriesView } from '../state/runStore';
-import { extrasOf, type TraceView } from '../state/trace';
+import { arrayTraceView, type TraceView } from '../state/trace';
 import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
 import type { QueuedPacket } from './packets';
 
@@ -88,9 +88,10 @@ describe('shared buffers', () => {
   });
 
   it('adds up the bytes queued on every member channel, drops excluded', () => {
-    const trace: TraceView = { ...emptyColumns(4), count: 4, maxLifeMs: 0, extras: extrasOf(emptyColumns(4), 4) };
-    trace.size.set([1000, 1000, 40, 1000]);
-    trace.fate.set([0, 0, 0, 1]);
+    const cols = emptyColumns(4);
+    cols.size.set([1000, 1000, 40, 1000]);
+    cols.fate.set([0, 0, 0, 1]);
+    const trace: TraceView = arrayTraceView(cols, 4, 0);
     const q = (index: number): QueuedPacket => ({ index, flow: 0, ack: false, retransmission: false, flags: 0, kind: 0, transmitting: false });
     const queues = [[q(0)], [q(2)], [q(1), q(3)], []];
     const [gauge] = bufferGauges(sharedBuffers(scenario, topology), queues, trace, topology);

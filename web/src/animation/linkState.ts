@@ -83,8 +83,8 @@ export function bufferGauges(
     let value = 0;
     for (const c of b.channels) {
       for (const p of queues[c] ?? []) {
-        if (trace && trace.fate[p.index] === PacketFate.dropped) continue;
-        value += b.unit === 'packets' ? 1 : (trace?.size[p.index] ?? 0);
+        if (trace && trace.fate(p.index) === PacketFate.dropped) continue;
+        value += b.unit === 'packets' ? 1 : (trace?.size(p.index) ?? 0);
       }
     }
     const node = topology.channels[b.channels[0] ?? 0]?.from ?? 0;

@@ -8,7 +8,7 @@
 // tail at (t - txEnd) / delay, both clamped to [0, 1].
 
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
-import { lowerBound } from '../state/search';
+import { lowerBound, lowerBoundBy } from '../state/search';
 import type { TraceView } from '../state/trace';
 
 /** The first index whose enqueue time is >= t (records are in enqueue order). */
@@ -104,18 +104,18 @@ export function packetsAt(
   // Nothing enqueued before this can still be in a queue or on the wire. Loss
   // markers fade for longer (seconds of trace at fast playback): they come
   // from the loss index, so a frame's scan stays as short as what is in flight.
-  const from = lowerBound(trace.enqueuedMs, trace.count, t - trace.maxLifeMs);
+  const from = lowerBoundBy(trace.enqueuedMs, trace.count, t - trace.maxLifeMs);
 
   // First pass (only when limits are given): packets on each lane, to decide which lanes aggregate.
   const dense = new Map<number, LaneDensity>();
   if (maxPerLane.length > 0) {
     const onLane = new Uint32Array(delayMs.length);
     for (let i = from; i < trace.count; i++) {
-      if ((trace.enqueuedMs[i] ?? 0) > t) break;
-      if (trace.fate[i] === PacketFate.dropped) continue;
-      const c = trace.channel[i] ?? 0;
-      const txStart = trace.txStartMs[i] ?? 0;
-      if (t >= txStart && t < (trace.txEndMs[i] ?? 0) + (delayMs[c] ?? 0) && c < onLane.length) onLane[c] = (onLane[c] ?? 0) + 1;
+      if ((trace.enqueuedMs(i) ?? 0) > t) break;
+      if (trace.fate(i) === PacketFate.dropped) continue;
+      const c = trace.channel(i) ?? 0;
+      const txStart = trace.txStartMs(i) ?? 0;
+      if (t >= txStart && t < (trace.txEndMs(i) ?? 0) + (delayMs[c] ?? 0) && c < onLane.length) onLane[c] = (onLane[c] ?? 0) + 1;
     }
     onLane.forEach((n, c) => {
       if (n > (maxPerLane[c] ?? Infinity)) {
@@ -126,21 +126,21 @@ export function packetsAt(
   }
 
   for (let i = from; i < trace.count; i++) {
-    const enq = trace.enqueuedMs[i] ?? 0;
+    const enq = trace.enqueuedMs(i) ?? 0;
     if (enq > t) break; // enqueue order: the rest come later
-    const channel = trace.channel[i] ?? 0;
+    const channel = trace.channel(i) ?? 0;
     const delay = delayMs[channel] ?? 0;
-    const fate = trace.fate[i] ?? 0;
-    const kind = trace.kind[i] ?? 0;
+    const fate = trace.fate(i) ?? 0;
+    const kind = trace.kind(i) ?? 0;
     const ack = kind === PacketKind.ack;
-    const flags = trace.flags[i] ?? 0;
+    const flags = trace.flags(i) ?? 0;
     const retransmission = (flags & (FLAG.retransmission | FLAG.localRetransmission)) !== 0;
-    const flow = trace.flow[i] ?? 0;
+    const flow = trace.flow(i) ?? 0;
 
     // A drop never enters the queue: it is refused at `enqueuedMs` (its marker: below).
     if (fate === PacketFate.dropped) continue;
-    const txStart = trace.txStartMs[i] ?? 0;
-    const txEnd = trace.txEndMs[i] ?? 0;
+    const txStart = trace.txStartMs(i) ?? 0;
+    const txEnd = trace.txEndMs(i) ?? 0;
     if (t < txStart) {
       frame.queues[channel]?.push({ index: i, flow, ack, retransmission, flags, kind, transmitting: false });
       frame.count++;
@@ -173,7 +173,7 @@ export function packetsAt(
 function lossIndices(trace: TraceView): ArrayLike<number> {
   if (trace.losses) return trace.losses;
   const out: number[] = [];
-  for (let i = 0; i < trace.count; i++) if (trace.fate[i] === PacketFate.dropped || trace.fate[i] === PacketFate.corrupted) out.push(i);
+  for (let i = 0; i < trace.count; i++) if (trace.fate(i) === PacketFate.dropped || trace.fate(i) === PacketFate.corrupted) out.push(i);
   return out;
 }
 
@@ -185,20 +185,20 @@ function lossMarkers(trace: TraceView, delayMs: readonly number[], t: number, fa
   let hi = losses.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((trace.enqueuedMs[losses[mid] ?? 0] ?? 0) < since) lo = mid + 1;
+    if ((trace.enqueuedMs(losses[mid] ?? 0) ?? 0) < since) lo = mid + 1;
     else hi = mid;
   }
   for (let k = lo; k < losses.length; k++) {
     const i = losses[k] ?? 0;
-    const enq = trace.enqueuedMs[i] ?? 0;
+    const enq = trace.enqueuedMs(i) ?? 0;
     if (enq > t) break;
-    const channel = trace.channel[i] ?? 0;
-    const ack = trace.kind[i] === PacketKind.ack;
-    if (trace.fate[i] === PacketFate.dropped) {
+    const channel = trace.channel(i) ?? 0;
+    const ack = trace.kind(i) === PacketKind.ack;
+    if (trace.fate(i) === PacketFate.dropped) {
       const age = t - enq;
       if (age < fadeMs) frame.drops.push({ index: i, channel, ack, atMs: enq, opacity: 1 - age / fadeMs });
     } else {
-      const arrival = (trace.txEndMs[i] ?? 0) + (delayMs[channel] ?? 0);
+      const arrival = (trace.txEndMs(i) ?? 0) + (delayMs[channel] ?? 0);
       const age = t - arrival;
       if (age >= 0 && age < fadeMs) frame.corruptions.push({ index: i, channel, ack, atMs: arrival, opacity: 1 - age / fadeMs });
     }

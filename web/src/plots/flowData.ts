@@ -112,22 +112,22 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
   const received = new Collector();
 
   for (let i = 0; i < trace.count; i++) {
-    if (trace.flow[i] !== flowIndex) continue;
-    const c = channels[trace.channel[i] ?? 0];
+    if (trace.flow(i) !== flowIndex) continue;
+    const c = channels[trace.channel(i) ?? 0];
     if (!c) continue;
-    const kind = trace.kind[i] ?? 0;
-    const flags = trace.flags[i] ?? 0;
-    const fate = trace.fate[i] ?? 0;
-    const seq = trace.seq[i] ?? 0;
-    const arrival = (trace.txEndMs[i] ?? 0) + c.delay_ms;
+    const kind = trace.kind(i) ?? 0;
+    const flags = trace.flags(i) ?? 0;
+    const fate = trace.fate(i) ?? 0;
+    const seq = trace.seq(i) ?? 0;
+    const arrival = (trace.txEndMs(i) ?? 0) + c.delay_ms;
     if (kind === PacketKind.ack) {
       if (c.to !== flow.from || fate !== PacketFate.delivered) continue;
       acks.push(arrival, seq);
       // The window the ACK advertises (a split proxy's or M-TCP's), else the configured one.
-      const advertised = flags & FLAG.window ? (trace.window[i] ?? 0) : rwndSegments;
+      const advertised = flags & FLAG.window ? (trace.window(i) ?? 0) : rwndSegments;
       window.push(arrival, seq + advertised);
       if (flags & FLAG.spoofed) spoofed.push(arrival, seq);
-      const n = Math.min(3, trace.sackLen[i] ?? 0);
+      const n = Math.min(3, trace.sackLen(i) ?? 0);
       for (let k = 0; k < n; k++) {
         const [start, end] = sackBlock(trace, i, k);
         sack.push(arrival, start, end);
@@ -135,16 +135,16 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
       continue;
     }
     if (c.from === flow.from) {
-      const t = trace.txStartMs[i] ?? 0;
+      const t = trace.txStartMs(i) ?? 0;
       if (fate === PacketFate.dropped) {
         // Refused by the sender's own queue: never sent.
       } else if (flags & FLAG.retransmission) retransmitted.push(t, seq);
       else sent.push(t, seq);
     }
-    if (flags & FLAG.localRetransmission && fate !== PacketFate.dropped) local.push(trace.txStartMs[i] ?? 0, seq);
-    if (fate === PacketFate.dropped) lost.push(trace.enqueuedMs[i] ?? 0, seq);
+    if (flags & FLAG.localRetransmission && fate !== PacketFate.dropped) local.push(trace.txStartMs(i) ?? 0, seq);
+    if (fate === PacketFate.dropped) lost.push(trace.enqueuedMs(i) ?? 0, seq);
     else if (fate === PacketFate.corrupted) lost.push(arrival, seq);
-    else if (c.to === flow.to) received.push(arrival, Math.max(0, Math.min(mss, (trace.size[i] ?? 0) - header)));
+    else if (c.to === flow.to) received.push(arrival, Math.max(0, Math.min(mss, (trace.size(i) ?? 0) - header)));
   }
 
   // Arrivals over one FIFO channel are in order; several channels into the receiver are sorted by done().

@@ -60,15 +60,15 @@ export function eventRowText(
   }
   const i = ref.index;
   if (!trace || i < 0 || i >= trace.count) return null;
-  const kind = trace.kind[i] ?? 0;
-  const flags = trace.flags[i] ?? 0;
-  const fate = trace.fate[i] ?? 0;
-  const seq = trace.seq[i] ?? 0;
-  const ends = channelEnds(topology, trace.channel[i] ?? 0);
+  const kind = trace.kind(i) ?? 0;
+  const flags = trace.flags(i) ?? 0;
+  const fate = trace.fate(i) ?? 0;
+  const seq = trace.seq(i) ?? 0;
+  const ends = channelEnds(topology, trace.channel(i) ?? 0);
   const parts: string[] = [];
   if (kind === PacketKind.ack) {
     parts.push(tr('events:row.ack', { n: seq }));
-    const n = Math.min(3, trace.sackLen[i] ?? 0);
+    const n = Math.min(3, trace.sackLen(i) ?? 0);
     for (let k = 0; k < n; k++) parts.push(tr('events:row.sack', { block: formatSackBlock(...sackBlock(trace, i, k)) }));
   } else {
     parts.push(tr('events:row.seq', { n: seq }));
@@ -86,8 +86,8 @@ export function eventRowText(
   if (fate === PacketFate.corrupted) tone = 'corrupt';
   if (fate === PacketFate.dropped || fate === PacketFate.filtered) tone = 'drop';
   return {
-    timeMs: trace.enqueuedMs[i] ?? 0,
-    flow: topology?.flows[trace.flow[i] ?? 0]?.id ?? String(trace.flow[i] ?? 0),
+    timeMs: trace.enqueuedMs(i) ?? 0,
+    flow: topology?.flows[trace.flow(i) ?? 0]?.id ?? String(trace.flow(i) ?? 0),
     kind: kind === PacketKind.ack ? 'ACK' : kind === PacketKind.datagram ? 'UDP' : tr('events:row.data'),
     where: `${ends.from} \u2192 ${ends.to}`,
     ends: { from: ends.from, to: ends.to },

@@ -10,7 +10,7 @@
 import { FLAG, PacketFate, PacketKind } from '../engine/traceColumns';
 import { t as tr } from '../i18n';
 import type { SeriesView } from './runStore';
-import { lowerBound, upperBound } from './search';
+import { lowerBound, lowerBoundBy, upperBound, upperBoundBy } from './search';
 import type { TraceView } from './trace';
 
 /** Categories a row can belong to; a row shows when any of its categories is on. */
@@ -54,9 +54,9 @@ export function encodeRef(ref: EventRef): string {
 
 /** The categories of trace record i. */
 export function recordCategories(trace: TraceView, i: number): number {
-  const kind = trace.kind[i] ?? 0;
-  const flags = trace.flags[i] ?? 0;
-  const fate = trace.fate[i] ?? 0;
+  const kind = trace.kind(i) ?? 0;
+  const flags = trace.flags(i) ?? 0;
+  const fate = trace.fate(i) ?? 0;
   let c = kind === PacketKind.ack ? CATEGORY.ack : kind === PacketKind.datagram ? CATEGORY.datagram : CATEGORY.data;
   if (kind !== PacketKind.ack && (flags & (FLAG.retransmission | FLAG.localRetransmission)) !== 0) c |= CATEGORY.retransmission;
   if (fate === PacketFate.dropped) c |= CATEGORY.drop;
@@ -116,7 +116,7 @@ export class EventList {
       const recs = new Uint32Array(n);
       let k = 0;
       for (let i = 0; i < n; i++) {
-        if (filter.flow !== null && trace.flow[i] !== filter.flow) continue;
+        if (filter.flow !== null && trace.flow(i) !== filter.flow) continue;
         if ((recordCategories(trace, i) & cats) === 0) continue;
         recs[k++] = i;
       }
@@ -142,12 +142,12 @@ export class EventList {
   /** Time of the r-th record shown. */
   private recordTime(r: number): number {
     const i = this.recs ? (this.recs[r] ?? 0) : r;
-    return this.trace?.enqueuedMs[i] ?? 0;
+    return this.trace?.enqueuedMs(i) ?? 0;
   }
 
   /** Records shown with a time below t. */
   private recordsBefore(t: number): number {
-    if (!this.recs) return this.trace ? lowerBound(this.trace.enqueuedMs, this.nRecs, t) : 0;
+    if (!this.recs) return this.trace ? lowerBoundBy(this.trace.enqueuedMs, this.nRecs, t) : 0;
     let lo = 0;
     let hi = this.nRecs;
     while (lo < hi) {
@@ -160,7 +160,7 @@ export class EventList {
 
   /** Records shown with a time at or below t. */
   private recordsUpTo(t: number): number {
-    if (!this.recs) return this.trace ? upperBound(this.trace.enqueuedMs, this.nRecs, t) : 0;
+    if (!this.recs) return this.trace ? upperBoundBy(this.trace.enqueuedMs, this.nRecs, t) : 0;
     let lo = 0;
     let hi = this.nRecs;
     while (lo < hi) {
@@ -184,7 +184,7 @@ export class EventList {
   time(position: number): number {
     const ref = this.ref(position);
     if (!ref) return Number.NaN;
-    return ref.type === 'marker' ? (this.markers[ref.index]?.timeMs ?? 0) : (this.trace?.enqueuedMs[ref.index] ?? 0);
+    return ref.type === 'marker' ? (this.markers[ref.index]?.timeMs ?? 0) : (this.trace?.enqueuedMs(ref.index) ?? 0);
   }
 
   /** Position of a reference in the list, or -1 when filtered out. */

@@ -56,7 +56,7 @@ export class EventsModel {
     if (ref.type === 'marker') return this.markers()[ref.index]?.timeMs ?? null;
     const trace = this.store.traceView();
     if (!trace || ref.index >= trace.count) return null;
-    return trace.enqueuedMs[ref.index] ?? null;
+    return trace.enqueuedMs(ref.index) ?? null;
   }
 
   /** Opens an event in the inspector and moves the cursor to it (pausing playback). */

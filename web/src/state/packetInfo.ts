@@ -4,7 +4,7 @@
 import type { Topology } from '../engine/protocol';
 import { t as tr } from '../i18n';
 import { FLAG, fateOf, flagNames, PacketKind, type FateName as TraceFateName, type FlagName } from '../engine/traceColumns';
-import { lowerBound } from './search';
+import { lowerBoundBy } from './search';
 import { sackBlock, tsEcrOf, type TraceView } from './trace';
 
 export type KindName = 'data' | 'ACK' | 'datagram';
@@ -79,7 +79,7 @@ export function channelEnds(topology: Topology | null, channel: number): { name:
 
 export function packetDetails(trace: TraceView, topology: Topology | null, index: number, cursorMs: number): PacketDetails | null {
   if (index < 0 || index >= trace.count) return null;
-  const at = <A extends ArrayLike<number>>(a: A, i = index) => a[i] ?? 0;
+  const at = (column: (i: number) => number, i = index) => column(i);
   const channel = at(trace.channel);
   const kind = kindName(at(trace.kind));
   const flags = at(trace.flags);
@@ -156,17 +156,17 @@ export function packetDetails(trace: TraceView, topology: Topology | null, index
  * bounded by that window of the enqueue-ordered trace.
  */
 export function hopsOf(trace: TraceView, topology: Topology | null, index: number): Hop[] {
-  const uid = trace.uid[index];
-  const created = trace.createdMs[index] ?? 0;
+  const uid = trace.uid(index);
+  const created = trace.createdMs(index) ?? 0;
   const channels = Math.max(1, topology?.channels.length ?? 1);
   const horizon = created + channels * Math.max(trace.maxLifeMs, 1) + 1;
   const hops: Hop[] = [];
-  for (let i = lowerBound(trace.enqueuedMs, trace.count, created); i < trace.count; i++) {
-    const enq = trace.enqueuedMs[i] ?? 0;
+  for (let i = lowerBoundBy(trace.enqueuedMs, trace.count, created); i < trace.count; i++) {
+    const enq = trace.enqueuedMs(i) ?? 0;
     if (enq > horizon) break;
-    if (trace.uid[i] !== uid) continue;
-    const ends = channelEnds(topology, trace.channel[i] ?? 0);
-    hops.push({ index: i, channel: ends.name, from: ends.from, to: ends.to, enqueuedMs: enq, fate: fateName(trace.fate[i] ?? 0) });
+    if (trace.uid(i) !== uid) continue;
+    const ends = channelEnds(topology, trace.channel(i) ?? 0);
+    hops.push({ index: i, channel: ends.name, from: ends.from, to: ends.to, enqueuedMs: enq, fate: fateName(trace.fate(i) ?? 0) });
   }
   return hops;
 }

@@ -3,7 +3,6 @@ import { RunStore } from './runStore';
 import { runIntoStore, runMessages } from './testing/runScenario';
 import type { RunMessage } from '../engine/protocol';
 import { TRACE_COLUMN_NAMES, TRACE_COLUMNS } from '../engine/traceColumns';
-import { DENSE_COLUMN_NAMES } from './trace';
 
 const BYTES = { f64: 8, u32: 4, u16: 2, u8: 1 } as const;
 
@@ -32,10 +31,10 @@ describe('RunStore', () => {
     const total = msgs.reduce((n, m) => n + (m.type === 'progress' ? (m.trace?.count ?? 0) : 0), 0);
     const trace = store.traceView();
     expect(trace?.count).toBe(total);
-    const enq = trace?.enqueuedMs ?? new Float64Array();
-    for (let i = 1; i < enq.length; i++) expect(enq[i]).toBeGreaterThanOrEqual(enq[i - 1] ?? 0);
+    const count = trace?.count ?? 0;
+    for (let i = 1; i < count; i++) expect(trace?.enqueuedMs(i)).toBeGreaterThanOrEqual(trace?.enqueuedMs(i - 1) ?? 0);
     expect(trace?.maxLifeMs).toBeGreaterThan(100); // at least the 100 ms bottleneck delay
-    expect([...(trace?.fate ?? [])].some((f) => f === 1)).toBe(true); // the 725 KB window overflows the queue
+    expect(Array.from({ length: count }, (_, i) => trace?.fate(i)).some((f) => f === 1)).toBe(true); // the 725 KB window overflows the queue
   });
 
   it('ignores messages of other runs', async () => {
@@ -63,7 +62,7 @@ describe('RunStore', () => {
     expect(seriesTruncatedAtMs).toBeLessThan(20000);
     // Later records are not kept: the last kept one is before the cut.
     const trace = store.traceView();
-    expect(trace?.enqueuedMs[499]).toBeLessThanOrEqual(store.getMeta().traceTruncatedAtMs ?? 0);
+    expect(trace?.enqueuedMs(499)).toBeLessThanOrEqual(store.getMeta().traceTruncatedAtMs ?? 0);
   });
 
   it('holds the same series however the run was chunked (a change drained between two at one instant collapses as in one piece)', async () => {
@@ -112,19 +111,28 @@ describe('RunStore memory', () => {
     const v = store.traceView();
     expect(m?.records).toBe(v?.count);
     const sacks = v?.extras.sackAt.length ?? 0;
-    const echoes = v?.extras.tsEcrAt.length ?? 0;
+    const echoes = Array.from({ length: v?.count ?? 0 }, (_, i) => v?.tsEcrMs(i) ?? 0).filter((e) => e !== 0).length;
     const losses = v?.losses?.length ?? 0;
     expect(sacks).toBeGreaterThan(0);
     expect(echoes).toBeGreaterThan(0);
     expect(losses).toBeGreaterThan(0);
-    // Dense columns for every record; SACK blocks (index + 6 x u32), echoes (index + f64), losses (index) only where present.
-    const dense = DENSE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
-    expect(dense).toBe(55);
-    expect(m?.bytes).toBe(dense * (m?.records ?? 0) + 28 * sacks + 12 * echoes + 4 * losses);
+    // 27 packed bytes for every record, 24 per block of 1024 (enqueue, uid and seq bases); SACKs (index, count,
+    // 6 x u32), echoes (index + u32 age), losses (index) only where present; windows and overflows add more.
+    const records = m?.records ?? 0;
+    const layout = 27 * records + 24 * Math.ceil(records / 1024) + 29 * sacks + 8 * echoes + 4 * losses;
+    expect(m?.bytes).toBeGreaterThanOrEqual(layout);
+    expect(m?.bytes).toBeLessThan(layout + 4 * records);
     // What the engine sends per record (TRACE_COLUMNS) is more than what the page keeps.
     const wire = TRACE_COLUMN_NAMES.reduce((n, name) => n + BYTES[TRACE_COLUMNS[name].type] * TRACE_COLUMNS[name].per, 0);
     expect(wire).toBe(87);
     expect(m?.bytesPerRecord).toBeLessThan(wire);
+  });
+
+  it('keeps at most 32 bytes per recorded packet event of a real run', async () => {
+    const store = await runIntoStore('seed000/wired');
+    const m = store.traceBytesPerRecord();
+    expect(m?.records).toBeGreaterThan(1000);
+    expect(m?.bytesPerRecord).toBeLessThanOrEqual(32);
   });
 
   it('gives a finished run to the cache and shows it again as another run', async () => {

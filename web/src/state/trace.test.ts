@@ -26,14 +26,14 @@ describe('TraceColumns', () => {
     expect(t.append(chunk(5, 10), 2)).toBe(2);
     const v = t.view();
     expect(v.count).toBe(5);
-    expect([...v.uid]).toEqual([0, 1, 2, 10, 11]);
+    expect(Array.from({ length: v.count }, (_, i) => v.uid(i))).toEqual([0, 1, 2, 10, 11]);
     // Records 0 and 2 of the first chunk, 10 of the second (11 has none).
     expect([...v.extras.sackAt]).toEqual([0, 2, 3]);
     expect(v.extras.sackBlocks.length).toBe(18);
     expect(sackBlock(v, 3, 0)).toEqual([10, 12]);
     expect(sackBlock(v, 4, 0)).toEqual([0, 0]);
     expect(sackBlock(v, 2, 1)).toEqual([0, 0]);
-    expect([...v.extras.tsEcrAt]).toEqual([0, 3]);
+    expect(Array.from({ length: v.count }, (_, i) => v.tsEcrMs(i))).toEqual([0.5, 0, 0, 10.5, 0]);
     expect(tsEcrOf(v, 3)).toBe(10.5);
     expect(tsEcrOf(v, 1)).toBe(0);
     expect(v.maxLifeMs).toBe(105);

@@ -38,7 +38,7 @@ describe('TraceWindows', () => {
     await s.resolveAll();
     const view = w.viewAt(30_100);
     expect(view?.count).toBeGreaterThan(0);
-    expect(view?.enqueuedMs[0]).toBe(30_000 - LEAD_MS);
+    expect(view?.enqueuedMs(0)).toBe(30_000 - LEAD_MS);
     expect(s.asked).toHaveLength(1);
   });
 

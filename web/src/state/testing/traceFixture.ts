@@ -2,7 +2,7 @@
 // given are zero; `uid` defaults to the record index.
 
 import { emptyColumns, TRACE_COLUMN_NAMES, TRACE_COLUMNS, type TraceColumnName } from '../../engine/traceColumns';
-import { DENSE_COLUMN_NAMES, extrasOf, type TraceView } from '../trace';
+import { arrayTraceView, type TraceView } from '../trace';
 
 export type FixtureRecord = Partial<Record<Exclude<TraceColumnName, 'sackBlocks'>, number>> & {
   /** Up to three [start, end) blocks; sackLen follows unless given. */
@@ -31,7 +31,5 @@ export function traceFixture(records: readonly FixtureRecord[], delayMs: readonl
     const life = (cols.txEndMs[i] ?? 0) + (delayMs[cols.channel[i] ?? 0] ?? 0) - (cols.enqueuedMs[i] ?? 0);
     maxLifeMs = Math.max(maxLifeMs, life);
   }
-  const dense: Partial<TraceView> = {};
-  for (const name of DENSE_COLUMN_NAMES) (dense as Record<string, unknown>)[name] = cols[name];
-  return { ...(dense as TraceView), count: n, maxLifeMs, extras: extrasOf(cols, n) };
+  return arrayTraceView(cols, n, maxLifeMs);
 }
