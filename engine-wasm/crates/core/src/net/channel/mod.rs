@@ -152,6 +152,8 @@ pub struct Channel {
     scheduled: bool,
     serializer: Serializer,
     delay: SimDuration,
+    /// `delay` in ns-2's floating-point seconds, computed once.
+    delay_s: f64,
     limit: QueueLimit,
     errors: ErrorModel,
     order: ServiceOrder,
@@ -209,6 +211,7 @@ impl Channel {
             scheduled: !order.is_fifo(),
             serializer,
             delay,
+            delay_s: delay.as_nanos() as f64 / 1e9,
             limit,
             errors,
             order,

@@ -80,8 +80,11 @@ impl Channel {
     /// Scheduled: whether ns-2 ends the transmission under way before an
     /// event at `now` it scheduled as `origin` (see `InFlight::ended_before`).
     pub fn transmission_ended_before(&self, now: SimTime, origin: (SimTime, f64)) -> bool {
-        // The packet in service is the last one put on the wire.
-        self.transmission_ends_at(now) && self.pipe.get(self.pipe.len() - 1).is_some_and(|f| f.ended_before(now, origin))
+        // The packet in service is the last one put on the wire. With no
+        // propagation delay it may have arrived (left the pipe) already, so
+        // its transmission has ended.
+        self.transmission_ends_at(now)
+            && self.pipe.len().checked_sub(1).and_then(|last| self.pipe.get(last)).is_none_or(|f| f.ended_before(now, origin))
     }
 
     /// Scheduled: puts the end of the transmission under way after the other

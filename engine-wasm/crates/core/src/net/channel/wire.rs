@@ -109,9 +109,9 @@ impl Channel {
         } else {
             t.tx_start.0 as f64 / 1e9
         };
-        let txt_s = 8.0 * pkt.size_bytes as f64 / self.serializer.rate().0 as f64;
+        let txt_s = self.serializer.transmission_secs(pkt.size_bytes);
         let tx_end_s = start_s + txt_s;
-        let arrival_s = start_s + (txt_s + self.delay.as_nanos() as f64 / 1e9);
+        let arrival_s = start_s + (txt_s + self.delay_s);
         self.busy_until_s = tx_end_s;
         self.busy_until = t.tx_end;
         let mut pkt = *pkt;
