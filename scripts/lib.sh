@@ -73,4 +73,24 @@ build_wasm() {
   (cd "$ENGINE" && cargo build --release --target wasm32-unknown-unknown -p ackscope-wasm)
   wasm-bindgen --target web --out-dir "$PKG_OUT" \
     "$ENGINE/target/wasm32-unknown-unknown/release/ackscope_wasm.wasm"
+  optimize_wasm "$PKG_OUT/ackscope_wasm_bg.wasm"
+}
+
+# Binaryen's wasm-opt over the built engine, only when ACKSCOPE_WASM_OPT names its
+# flags (e.g. ACKSCOPE_WASM_OPT=-O3): it shrinks the module (1.56 -> 1.26 MB) but
+# -O3 made PERF-1 about 20% slower in Node on 2026-11-26 (README, Benchmarks), so
+# the default build skips it. Uses wasm-opt from PATH or node_modules (npm binaryen).
+optimize_wasm() {
+  local flags="${ACKSCOPE_WASM_OPT:-}" tool
+  [ -n "$flags" ] || return 0
+  tool=$(command -v wasm-opt || true)
+  [ -n "$tool" ] || [ ! -x "$ROOT/node_modules/.bin/wasm-opt" ] || tool="$ROOT/node_modules/.bin/wasm-opt"
+  if [ -z "$tool" ]; then
+    echo "wasm-opt not found (npm install binaryen): the wasm engine stays as built" >&2
+    return 0
+  fi
+  say "wasm-opt $flags"
+  # The features rustc's wasm32 target enables by default.
+  "$tool" $flags --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$1" -o "$1"
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Seed 000's symmetric satellite path with a 725-packet window and BER 1e-6 on all four
 # channels (issue: windows above 64 segments with errors), ns-2.35 (tools/ns2/ber.tcl)
-# against ours (seed000/satellite-symmetric, rwnd 725 KB), 60 s per run, seeds FIRST..LAST.
+# against ours (seed000/satellite-symmetric, rwnd 725 KB), 60 s per run, seeds FIRST..LAST
+# (ns-2 draws from substream k of one stream for seed k).
 # Prints mean goodput ± standard error, mean retransmissions and timeouts per run, and
 # how many runs exceed 100 kbit/s (a window well above 64 segments for part of the run).
 # Usage: bash tools/seed000-large-window.sh [rate: 10 or 2 Mbit/s, default 10] [first] [last]

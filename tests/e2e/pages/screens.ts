@@ -41,7 +41,8 @@ export async function recordCanvasText(page: Page): Promise<void> {
       const t = this.getTransform();
       const dpr = window.devicePixelRatio || 1;
       log.push({
-        canvas: this.canvas.dataset.testid ?? this.canvas.className,
+        // A still layer drawn once and copied onto its canvas counts as that canvas' text.
+        canvas: this.canvas.dataset.testid ?? this.canvas.dataset.layerOf ?? this.canvas.className,
         text: String(text),
         x: t.e / dpr + x,
         y: t.f / dpr + y,

@@ -61,7 +61,7 @@ export function AnimationCanvas() {
     let shown = '';
     let shownDown = '';
     let shownSource = '';
-    const still = new StaticLayers();
+    const still = new StaticLayers(canvas);
     const scale = Math.max(1, window.devicePixelRatio || 1);
     const off = playback.onFrame((t) => {
       const beyond = windows !== null && traceTruncatedAtMs !== null && t >= traceTruncatedAtMs;

@@ -539,6 +539,12 @@ arq?: (ArqSpec | null)
  */
 ber?: number
 /**
+ * Packets to lose by position, as ns-2's `ErrorModel/List`: indices
+ * (from 0, strictly increasing) among the packets this channel sends.
+ * With the same list in ns-2, both simulators lose the same packets.
+ */
+drop_list?: number[]
+/**
  * Gilbert–Elliott burst errors on top of `ber`.
  */
 gilbert?: (GilbertSpec | null)

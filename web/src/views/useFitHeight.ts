@@ -26,7 +26,8 @@ export function useFitHeight(ref: RefObject<HTMLElement | null>, naturalPx: numb
       const spare = window.innerHeight - FIRST_SCREEN_MARGIN_PX - bottom;
       setHeight(fitHeight(box.getBoundingClientRect().height, spare, naturalPx));
     };
-    fit();
+    // First measured by the observer's first report, after the browser's own
+    // layout: measuring here would force one more layout while the page renders.
     const ro = new ResizeObserver(fit);
     const stage = box.closest('.app') ?? document.body;
     ro.observe(stage);

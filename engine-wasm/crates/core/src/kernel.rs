@@ -284,10 +284,12 @@ impl EventQueue {
         self.head.map(|(key, _)| decode(key))
     }
 
-    #[inline]
     /// Removes `next` (just returned by `peek`) and advances the clock to its
     /// time. If `successor` is given (a channel's next head packet), it is
     /// scheduled in the same call.
+    // Inlined into the event loop, its one hot caller: the call itself cost
+    // about a tenth of it (register saves and restores).
+    #[inline(always)]
     pub fn take(&mut self, next: &Scheduled, successor: Option<(SimTime, Event)>) {
         let (key, place) = self.head.take().expect("take the peeked event");
         debug_assert_eq!(decode(key), *next, "take the peeked event");

@@ -109,12 +109,16 @@ pub struct Serializer {
     /// (bytes, quotient, remainder) of the last size divided: a channel
     /// carries mostly one size, and this spares a division per packet.
     last: (u32, u64, u64),
+    /// (bytes, seconds) of the last size timed in ns-2's floating point
+    /// ([`Serializer::transmission_secs`]): spares a u64-to-f64 conversion
+    /// and a division per packet.
+    last_secs: (u32, f64),
 }
 
 impl Serializer {
     pub fn new(rate: Bandwidth) -> Self {
         assert!(rate.0 > 0, "a serializer needs a positive rate");
-        Serializer { rate, carry: 0, last: (0, 0, 0) }
+        Serializer { rate, carry: 0, last: (0, 0, 0), last_secs: (0, 0.0) }
     }
 
     pub fn rate(&self) -> Bandwidth {
@@ -134,6 +138,16 @@ impl Serializer {
         let extra = (sum >= self.rate.0) as u64;
         self.carry = sum - extra * self.rate.0;
         SimDuration(quotient + extra)
+    }
+
+    /// Time to put `bytes` on the wire in ns-2's floating-point seconds,
+    /// `8 * bytes / rate` (the same value every time for a size).
+    #[inline]
+    pub fn transmission_secs(&mut self, bytes: u32) -> f64 {
+        if self.last_secs.0 != bytes {
+            self.last_secs = (bytes, 8.0 * bytes as f64 / self.rate.0 as f64);
+        }
+        self.last_secs.1
     }
 }
 

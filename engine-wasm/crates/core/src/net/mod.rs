@@ -19,14 +19,14 @@ pub mod ring;
 pub mod routing;
 
 pub use channel::{Channel, ChannelStats, InFlight, QueueLimit, ServiceOrder};
-pub use errors::{packet_error_probability, ErrorModel};
+pub use errors::{packet_error_probability, DropList, ErrorModel};
 pub use passage::LinkFeatures;
 pub use aqm_record::AqmSeries;
 pub use pool::BufferPool;
 pub use routing::Routes;
 
 use crate::ids::{ChannelId, NodeId};
-use crate::kernel::{Event, EventQueue};
+use crate::kernel::{Event, EventClass, EventQueue};
 use crate::packet::Packet;
 use crate::packet::flags;
 use crate::record::{Fate, SeriesId, SeriesStore, Trace, TraceRecord};
@@ -262,7 +262,13 @@ impl Network {
         queue: &mut EventQueue,
         series: &mut SeriesStore,
     ) {
+        let origin = self.scheduled_at(now);
+        if self.channels[c.index()].transmission_ended_before(now, origin) {
+            self.end_transmission(c, now, queue, series);
+        }
         let channel = &mut self.channels[c.index()];
+        // A packet that starts now starts at this event's floating-point time.
+        channel.advance_for(now, origin, |_, _| {});
         let (offer, wake) = channel.offer(pkt, now, &mut self.filtered);
         series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
         self.record_red_average(c, now, series);
@@ -314,8 +320,27 @@ impl Network {
         }
     }
 
-    /// A scheduled channel ended a transmission at `now`: start its next packet.
-    pub fn finish_transmission(&mut self, c: ChannelId, now: SimTime, queue: &mut EventQueue, series: &mut SeriesStore) {
+    /// A scheduled channel's end of transmission at `now` is due: start its
+    /// next packet. False if it did nothing: an arrival at this nanosecond
+    /// ended the transmission first, or other packet events at `now` may come
+    /// first in ns-2's order, so it runs again after them (each of them ends
+    /// the transmission before itself if ns-2 would: `offer_scheduled`).
+    pub fn finish_transmission(&mut self, c: ChannelId, now: SimTime, queue: &mut EventQueue, series: &mut SeriesStore) -> bool {
+        let channel = &mut self.channels[c.index()];
+        if !channel.transmission_ends_at(now) {
+            return false;
+        }
+        let others_now = queue.peek().is_some_and(|n| n.time == now && n.event.class() == EventClass::PacketArrival);
+        if others_now && channel.defer_finish() {
+            queue.schedule(now, Event::ChannelTxDone(c));
+            return false;
+        }
+        self.end_transmission(c, now, queue, series);
+        true
+    }
+
+    /// Ends scheduled channel `c`'s transmission at `now` and starts its next packet.
+    fn end_transmission(&mut self, c: ChannelId, now: SimTime, queue: &mut EventQueue, series: &mut SeriesStore) {
         let channel = &mut self.channels[c.index()];
         let (started, wake) = channel.finish_transmission(now);
         series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);

@@ -6,14 +6,17 @@
 /// `T` with no tag to test.
 #[derive(Clone, Debug)]
 pub struct Ring<T> {
-    slots: Vec<T>,
+    slots: Box<[T]>,
+    /// `slots.len() - 1`, kept so an index costs one load less.
+    mask: usize,
     head: usize,
     len: usize,
 }
 
 impl<T: Copy + Default> Ring<T> {
     pub fn with_capacity(capacity: usize) -> Self {
-        Ring { slots: vec![T::default(); capacity.next_power_of_two().max(4)], head: 0, len: 0 }
+        let slots = vec![T::default(); capacity.next_power_of_two().max(4)].into_boxed_slice();
+        Ring { mask: slots.len() - 1, slots, head: 0, len: 0 }
     }
 
     pub fn len(&self) -> usize {
@@ -24,14 +27,10 @@ impl<T: Copy + Default> Ring<T> {
         self.len == 0
     }
 
-    fn mask(&self) -> usize {
-        self.slots.len() - 1
-    }
-
     #[inline]
     pub fn get(&self, i: usize) -> Option<&T> {
         if i < self.len {
-            Some(&self.slots[(self.head + i) & self.mask()])
+            Some(&self.slots[(self.head + i) & self.mask])
         } else {
             None
         }
@@ -47,7 +46,7 @@ impl<T: Copy + Default> Ring<T> {
         if self.len == self.slots.len() {
             self.grow();
         }
-        let at = (self.head + self.len) & self.mask();
+        let at = (self.head + self.len) & self.mask;
         self.slots[at] = item;
         self.len += 1;
     }
@@ -58,7 +57,7 @@ impl<T: Copy + Default> Ring<T> {
             return None;
         }
         let item = self.slots[self.head];
-        self.head = (self.head + 1) & self.mask();
+        self.head = (self.head + 1) & self.mask;
         self.len -= 1;
         Some(item)
     }
@@ -67,10 +66,11 @@ impl<T: Copy + Default> Ring<T> {
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
-        let mut slots = vec![T::default(); self.slots.len() * 2];
+        let mut slots = vec![T::default(); self.slots.len() * 2].into_boxed_slice();
         for (i, slot) in slots.iter_mut().enumerate().take(self.len) {
-            *slot = self.slots[(self.head + i) & self.mask()];
+            *slot = self.slots[(self.head + i) & self.mask];
         }
+        self.mask = slots.len() - 1;
         self.slots = slots;
         self.head = 0;
     }

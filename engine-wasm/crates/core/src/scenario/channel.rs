@@ -82,6 +82,13 @@ pub(super) fn resolve_channel(
     if !(0.0..1.0).contains(&ber) {
         ck.fail(format!("{errors_base}.ber"), format!("{ber} is out of range"), "0 to less than 1");
     }
+    if let Some(i) = errors.drop_list.windows(2).position(|w| w[0] >= w[1]) {
+        ck.fail(
+            format!("{errors_base}.drop_list.{}", i + 1),
+            format!("{} is not above {}, the index before it", errors.drop_list[i + 1], errors.drop_list[i]),
+            "packet indices from 0, strictly increasing",
+        );
+    }
     let limit = queue_limit(ck, &format!("{queue_base}.limit"), queue.limit);
     let (rate, delay) = (rate?, delay?);
     let red = match queue.kind {
@@ -114,6 +121,7 @@ pub(super) fn resolve_channel(
         limit,
         order: ServiceOrder { acks_first: queue.acks_first, filter_acks: queue.filter_acks },
         ber,
+        drop_list: errors.drop_list.clone(),
         red,
         aqm,
         pool: None,

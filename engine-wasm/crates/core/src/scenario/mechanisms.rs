@@ -251,6 +251,16 @@ mod tests {
     }
 
     #[test]
+    fn a_drop_list_must_be_strictly_increasing() {
+        assert!(errors(&["links.ab.errors.drop_list=[0, 5, 6]"]).is_empty());
+        assert_eq!(
+            errors(&["links.ab.forward.errors.drop_list=[3, 9, 9]"]),
+            vec!["links.ab.forward.errors.drop_list.2: 9 is not above 9, the index before it (allowed: packet indices from 0, strictly increasing)"]
+        );
+        assert_eq!(errors(&["links.ab.errors.drop_list=[-1]"]).len(), 1);
+    }
+
+    #[test]
     fn outages_must_be_ordered_and_fit_their_period() {
         assert_eq!(
             errors(&["links.ab.outages.intervals=[{ from = \"2s\", to = \"3s\" }, { from = \"2.5s\", to = \"4s\" }]"]),

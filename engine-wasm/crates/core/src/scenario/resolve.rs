@@ -40,6 +40,8 @@ pub struct ResolvedChannel {
     pub limit: QueueLimit,
     pub order: ServiceOrder,
     pub ber: f64,
+    /// Indices of the packets to lose (strictly increasing), as ns-2's `ErrorModel/List`.
+    pub drop_list: Vec<u64>,
     /// RED instead of DropTail.
     pub red: Option<RedParams>,
     /// CoDel, FQ-CoDel or PIE instead of DropTail.

@@ -10,7 +10,7 @@ use crate::net::arq::Arq;
 use crate::net::capacity_trace::CapacityTrace;
 use crate::net::gilbert::GilbertElliott;
 use crate::net::red::Red;
-use crate::net::{BufferPool, Channel, ErrorModel, LinkFeatures, Network};
+use crate::net::{BufferPool, Channel, DropList, ErrorModel, LinkFeatures, Network};
 use crate::record::{Digest, Recording, SeriesId, SeriesOwner, SeriesQuantity, SeriesStore, Trace};
 use crate::rng::RandomStream;
 use crate::scenario::resolve::ResolvedChannel;
@@ -23,7 +23,8 @@ use crate::udp::{UdpSink, UdpSinkSeries};
 /// (the BER keeps the channel's, so adding a mechanism shifts no BER draw).
 fn build_channel(seed: u64, c: &ResolvedChannel) -> Channel {
     let stream = |suffix: &str| RandomStream::for_entity(seed, &format!("{}.{suffix}", c.name));
-    let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(seed, &c.name));
+    let drops = (!c.drop_list.is_empty()).then(|| DropList::new(c.drop_list.clone()));
+    let errors = ErrorModel::uniform_ber(c.ber, RandomStream::for_entity(seed, &c.name)).with_drop_list(drops);
     let features = LinkFeatures {
         capacity: c.capacity.as_ref().map(|(ms, bytes)| CapacityTrace::new(ms.clone(), *bytes)),
         outages: c.outages.clone(),

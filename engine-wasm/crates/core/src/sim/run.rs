@@ -70,10 +70,7 @@ impl Simulation {
         let now = next.time;
         match next.event {
             Event::ChannelArrival(_) => unreachable!("step handles arrivals"),
-            Event::ChannelTxDone(c) => {
-                self.net.finish_transmission(c, now, &mut self.queue, &mut self.series);
-                true
-            }
+            Event::ChannelTxDone(c) => self.net.finish_transmission(c, now, &mut self.queue, &mut self.series),
             Event::Timer(timer) => match self.timers.on_pop(&mut self.queue, timer, next.seq, now) {
                 TimerFiring::Fire { owner, kind } => {
                     self.with_agent(owner, now, |agent, ctx| agent.on_timer(kind, ctx));

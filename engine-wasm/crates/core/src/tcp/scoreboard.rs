@@ -33,6 +33,16 @@ impl Scoreboard {
         self.ranges.iter().any(|&(a, b)| a <= seq && seq < b)
     }
 
+    /// The end of the SACKed range holding `seq`, if one does.
+    pub fn sacked_end_at(&self, seq: u32) -> Option<u32> {
+        self.ranges.iter().find(|&&(a, b)| a <= seq && seq < b).map(|r| r.1)
+    }
+
+    /// Segments in `[from, to)` that are SACKed.
+    pub fn sacked_between(&self, from: u32, to: u32) -> u32 {
+        self.ranges.iter().map(|&(a, b)| b.min(to).saturating_sub(a.max(from))).sum()
+    }
+
     /// Takes in an ACK: its cumulative point `snd_una` and its SACK blocks.
     /// Afterwards [`Scoreboard::changed`] says whether it told anything new.
     pub fn update(&mut self, snd_una: u32, blocks: impl Iterator<Item = (u32, u32)>) {
@@ -106,6 +116,11 @@ impl Scoreboard {
         self.next_candidate = self.next_candidate.max(seq + 1);
     }
 
+    /// Every hole may be resent again (after a timeout, which resends them all).
+    pub fn restart_holes(&mut self) {
+        self.next_candidate = 0;
+    }
+
     pub fn clear(&mut self) {
         self.ranges.clear();
         self.next_candidate = 0;
@@ -151,6 +166,17 @@ mod tests {
         assert!(s.changed());
         s.update(14, std::iter::empty());
         assert!(!s.changed(), "nothing new");
+    }
+
+    #[test]
+    fn sacked_ranges_are_found_and_counted_within_bounds() {
+        let s = board(10, &[(12, 14), (16, 18)]);
+        assert_eq!(s.sacked_end_at(12), Some(14));
+        assert_eq!(s.sacked_end_at(17), Some(18));
+        assert_eq!(s.sacked_end_at(14), None);
+        assert_eq!(s.sacked_between(10, 20), 4);
+        assert_eq!(s.sacked_between(13, 17), 2);
+        assert_eq!(s.sacked_between(14, 16), 0);
     }
 
     #[test]

@@ -40,7 +40,7 @@ impl Channel {
             Admission::Overflow => self.stats.drops += 1,
         }
         if offer.admitted && self.in_service.is_none() {
-            offer.started = self.start_next(now, &mut wake);
+            offer.started = self.start_next(now, &mut wake, false);
         }
         (offer, wake)
     }

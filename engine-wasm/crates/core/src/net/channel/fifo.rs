@@ -25,13 +25,11 @@ impl Channel {
     pub fn advance_for(&mut self, now: SimTime, origin: (SimTime, f64), mut on_change: impl FnMut(SimTime, u32)) {
         self.event_s = (now, origin.1);
         if self.scheduled {
-            // Its transmissions end with events (`finish_transmission`).
+            // Its transmissions end with events (`scheduled.rs`).
             return;
         }
-        let (scheduled_at, now_s) = origin;
         while let Some(f) = self.pipe.get(self.departed) {
-            let later = f.tx_end_s > now_s || (f.tx_end_s == now_s && f.tx_start > scheduled_at);
-            if f.tx_end > now || (f.tx_end == now && later) {
+            if !f.ended_before(now, origin) {
                 break;
             }
             self.held_pkts -= 1;
@@ -39,6 +37,13 @@ impl Channel {
             self.departed += 1;
             on_change(f.tx_end, self.held_pkts);
         }
+    }
+
+    /// FIFO: whether a transmission is under way (as of the last `advance`):
+    /// a packet admitted now waits for it and starts when it ends.
+    #[inline(always)]
+    fn sending(&self) -> bool {
+        self.departed < self.pipe.len()
     }
 
     /// FIFO: admits a packet at `now` (after `advance(now)`) and fixes its
@@ -51,9 +56,9 @@ impl Channel {
         self.take_in(pkt.size_bytes);
         let mut wake = Wake::default();
         let mut t = if marked {
-            self.transmit(&with_ce(pkt), now, now, &mut wake)
+            self.transmit(&with_ce(pkt), now, now, &mut wake, self.sending())
         } else {
-            self.transmit(pkt, now, now, &mut wake)
+            self.transmit(pkt, now, now, &mut wake, self.sending())
         };
         t.marked = marked;
         Some((t, wake.arrival))
@@ -71,7 +76,8 @@ impl Channel {
         self.take_in(pkt.size_bytes);
         let t = self.plain_passage(pkt.size_bytes, now, self.busy_until.max(now));
         let mut wake = Wake::default();
-        self.put_on_wire(pkt, t, &mut wake);
+        let behind = self.sending();
+        self.put_on_wire(pkt, t, &mut wake, behind);
         Some((t, wake.arrival))
     }
 }

@@ -152,6 +152,8 @@ pub struct Channel {
     scheduled: bool,
     serializer: Serializer,
     delay: SimDuration,
+    /// `delay` in ns-2's floating-point seconds, computed once.
+    delay_s: f64,
     limit: QueueLimit,
     errors: ErrorModel,
     order: ServiceOrder,
@@ -185,6 +187,9 @@ pub struct Channel {
     acks_waiting: u32,
     /// Scheduled: the size of the packet being transmitted, if any.
     in_service: Option<u32>,
+    /// Scheduled: its end was put after the other packet events at its
+    /// nanosecond (`scheduled.rs`).
+    finish_deferred: bool,
     held_pkts: u32,
     held_bytes: u64,
     pub stats: ChannelStats,
@@ -206,6 +211,7 @@ impl Channel {
             scheduled: !order.is_fifo(),
             serializer,
             delay,
+            delay_s: delay.as_nanos() as f64 / 1e9,
             limit,
             errors,
             order,
@@ -224,6 +230,7 @@ impl Channel {
             waiting: VecDeque::new(),
             acks_waiting: 0,
             in_service: None,
+            finish_deferred: false,
             held_pkts: 0,
             held_bytes: 0,
             stats: ChannelStats::default(),

@@ -247,3 +247,36 @@ fn without_features_the_channel_keeps_its_plain_path() {
     let c = channel(QueueLimit::Packets(10)).with_features(LinkFeatures::default());
     assert!(c.features().is_none());
 }
+
+#[test]
+fn a_packet_sent_as_the_link_goes_idle_starts_at_the_event_s_time() {
+    // ns-2: a link whose transmission ended before the sending event (in
+    // floating-point order) is idle, so the next packet starts at that event's
+    // clock, not at the previous end; one sent behind a busy link starts there.
+    let mut c = channel(QueueLimit::Packets(10));
+    admit(&mut c, pkt(1000), SimTime::ZERO);
+    let now_s = 0.001 + 1e-15;
+    c.advance_for(SimTime(MS), (SimTime::ZERO, now_s), |_, _| {});
+    admit(&mut c, pkt(1000), SimTime(MS));
+    assert_eq!(c.pipe.get(1).unwrap().tx_end_s, now_s + 0.001);
+    admit(&mut c, pkt(1000), SimTime(MS));
+    assert_eq!(c.pipe.get(2).unwrap().tx_end_s, c.pipe.get(1).unwrap().tx_end_s + 0.001);
+}
+
+#[test]
+fn a_scheduled_transmission_ends_before_an_event_in_ns2_s_order() {
+    let mut c = channel_with(QueueLimit::Packets(10), ServiceOrder { acks_first: true, filter_acks: false });
+    c.advance_for(SimTime(5 * MS), (SimTime(5 * MS), 0.005), |_, _| {});
+    c.offer(&pkt(1000), SimTime(5 * MS), &mut vec![]);
+    let end = SimTime(6 * MS);
+    let end_s = c.pipe.get(0).unwrap().tx_end_s;
+    assert!(c.transmission_ends_at(end));
+    // Earlier in floating point: the event runs first.
+    assert!(!c.transmission_ended_before(end, (SimTime::ZERO, end_s - 1e-15)));
+    assert!(c.transmission_ended_before(end, (SimTime::ZERO, end_s + 1e-15)));
+    // The same floating-point time: whichever ns-2 scheduled first.
+    assert!(!c.transmission_ended_before(end, (SimTime(4 * MS), end_s)));
+    assert!(c.transmission_ended_before(end, (SimTime(5 * MS), end_s)));
+    // Another nanosecond: no tie.
+    assert!(!c.transmission_ended_before(SimTime(6 * MS - 1), (SimTime::ZERO, 1.0)));
+}

@@ -27,12 +27,24 @@ impl InFlight {
     pub fn corrupted(&self) -> bool {
         self.pkt.flags & flags::CORRUPTED != 0
     }
+
+    /// Whether its transmission has ended for an event at `now` that ns-2
+    /// would have scheduled at `origin` (when, and at which floating-point
+    /// time): ns-2 runs equal times in insertion order and schedules a link's
+    /// end of transmission when the packet starts (docs/event-order.md, rule 4).
+    #[inline(always)]
+    pub fn ended_before(&self, now: SimTime, origin: (SimTime, f64)) -> bool {
+        let (scheduled_at, now_s) = origin;
+        let later = self.tx_end_s > now_s || (self.tx_end_s == now_s && self.tx_start > scheduled_at);
+        !(self.tx_end > now || (self.tx_end == now && later))
+    }
 }
 
 impl Channel {
-    /// Puts a packet on the wire from max(now, end of the previous one).
+    /// Puts a packet on the wire from max(now, end of the previous one);
+    /// `behind`: it starts as the previous one ends, not on an idle link.
     #[inline]
-    pub(super) fn transmit(&mut self, pkt: &Packet, enqueued: SimTime, now: SimTime, wake: &mut Wake) -> Transmission {
+    pub(super) fn transmit(&mut self, pkt: &Packet, enqueued: SimTime, now: SimTime, wake: &mut Wake, behind: bool) -> Transmission {
         let size = pkt.size_bytes;
         let earliest = self.busy_until.max(now);
         let t = match self.features.as_deref_mut() {
@@ -57,7 +69,7 @@ impl Channel {
                 }
             }
         };
-        self.put_on_wire(pkt, t, wake);
+        self.put_on_wire(pkt, t, wake, behind);
         t
     }
 
@@ -81,21 +93,25 @@ impl Channel {
         }
     }
 
-    /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals.
+    /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals (`behind`:
+    /// see [`Channel::transmit`]).
     #[inline(always)]
-    pub(super) fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake) {
+    pub(super) fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake, behind: bool) {
         // ns-2 (LinkDelay::recv): the end at start + txt, the arrival at
-        // start + (txt + delay), in seconds; the start is the previous end or now.
-        let start_s = if t.tx_start == self.busy_until && !self.pipe.is_empty() {
+        // start + (txt + delay), in seconds. The start is the previous end if
+        // the packet waited for it (Queue::resume sent it), else the clock of
+        // the event that sent it: a link whose transmission ended before that
+        // event in ns-2's order was idle, even at the same nanosecond.
+        let start_s = if behind && t.tx_start == self.busy_until {
             self.busy_until_s
         } else if self.event_s.0 == t.tx_start && self.event_s.1.is_finite() {
             self.event_s.1
         } else {
             t.tx_start.0 as f64 / 1e9
         };
-        let txt_s = 8.0 * pkt.size_bytes as f64 / self.serializer.rate().0 as f64;
+        let txt_s = self.serializer.transmission_secs(pkt.size_bytes);
         let tx_end_s = start_s + txt_s;
-        let arrival_s = start_s + (txt_s + self.delay.as_nanos() as f64 / 1e9);
+        let arrival_s = start_s + (txt_s + self.delay_s);
         self.busy_until_s = tx_end_s;
         self.busy_until = t.tx_end;
         let mut pkt = *pkt;

@@ -219,6 +219,11 @@ pub struct ErrorSpec {
     /// Link-layer retransmission of what `ber` and `gilbert` corrupt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arq: Option<ArqSpec>,
+    /// Packets to lose by position, as ns-2's `ErrorModel/List`: indices
+    /// (from 0, strictly increasing) among the packets this channel sends.
+    /// With the same list in ns-2, both simulators lose the same packets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drop_list: Vec<u64>,
 }
 
 /// Gilbert–Elliott burst errors: a good and a bad state, each with its own

@@ -487,6 +487,13 @@ impl Core {
 
     /// The retransmission timer fired (ns-2 `TcpAgent::timeout`; RFC 6298 5.4-5.6).
     pub(super) fn timeout_common(&mut self, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        self.timeout_response(g, ctx);
+        self.send_much(ctx, None);
+    }
+
+    /// The timeout's response without the sending that follows: the window
+    /// restarts, the timer backs off, and sending goes back to snd_una.
+    pub(super) fn timeout_response(&mut self, g: &mut Growth, ctx: &mut impl AgentCtx) {
         let in_ecn_recovery = self.recover.is_some_and(|r| self.snd_una < r) && self.last_action == LastAction::Ecn;
         self.recover = Some(self.snd_max);
         if in_ecn_recovery {
@@ -501,7 +508,6 @@ impl Core {
         self.last_action = LastAction::Timeout;
         self.resend_after_timeout = true;
         self.record_window(ctx);
-        self.send_much(ctx, None);
     }
 
     pub(super) fn record_window(&self, ctx: &mut impl AgentCtx) {

@@ -18,6 +18,14 @@
 //! and the next recovery resends them all. RFC 6675 (section 3) keeps what
 //! was SACKed until it is cumulatively acknowledged; `keep_board` does so for
 //! every sender except ns-2's Sack1 preset, which keeps ns-2's numbers.
+//!
+//! The same holds across a retransmission timeout. ns-2 clears the board and
+//! goes back N, resending everything from the cumulative ACK, held data
+//! included. With `keep_board` the board survives the timeout (RFC 6675
+//! section 5.1 with RFC 2018's erratum 1610, as ns-3's `SetSentListLost` and
+//! Linux), and until the data sent before it is acknowledged the sender
+//! resends only what the receiver does not hold, counting SACKed segments
+//! out of the flight as ns-3's `BytesInFlight` does.
 
 use super::super::core::{Core, LastAction};
 use super::super::growth::Growth;
@@ -40,6 +48,9 @@ pub(crate) struct SackRecovery {
     /// Keep SACK information until cumulatively acknowledged (RFC 6675)
     /// rather than forget it on new ACKs (ns-2's Sack1).
     keep_board: bool,
+    /// With `keep_board`, after a timeout: snd_max when it fired. Until the
+    /// cumulative ACK reaches it, sending skips SACKed segments.
+    resend_below: Option<u32>,
 }
 
 impl SackRecovery {
@@ -81,9 +92,38 @@ impl SackRecovery {
             s.record_window(ctx);
         } else if ack == s.snd_una && !self.after_timeout {
             self.on_dupack(s, g, pkt, ctx);
+        } else if ack == s.snd_una && self.resend_below.is_some() {
+            // RFC 6675 5.1: use the SACK information that arrives after the timeout.
+            self.board.update(s.snd_una, pkt.sack().iter());
         }
-        if s.dupacks == 0 {
+        if self.resend_below.is_some_and(|r| s.snd_una >= r) {
+            self.resend_below = None;
+        }
+        if self.resend_below.is_some() {
+            self.send_missing(s, ctx);
+        } else if s.dupacks == 0 {
             s.send_much(ctx, None);
+        }
+    }
+
+    /// After a timeout with a kept board: from snd_nxt up, what the receiver
+    /// does not hold, while the segments in flight (sent, not acknowledged,
+    /// not SACKed) are fewer than the window.
+    fn send_missing(&mut self, s: &mut Core, ctx: &mut impl AgentCtx) {
+        let rwnd_edge = (s.snd_una.saturating_add(s.rwnd())).min(s.app_end());
+        loop {
+            while let Some(end) = self.board.sacked_end_at(s.snd_nxt) {
+                s.snd_nxt = end;
+            }
+            let in_flight = s.snd_nxt - s.snd_una - self.board.sacked_between(s.snd_una, s.snd_nxt);
+            if s.snd_nxt >= rwnd_edge || in_flight >= s.window() {
+                break;
+            }
+            if s.pacer.is_some() && s.paced_out(ctx) {
+                break;
+            }
+            s.output(s.snd_nxt, ctx);
+            s.snd_nxt += 1;
         }
     }
 
@@ -188,6 +228,8 @@ impl SackRecovery {
     pub(crate) fn send(&mut self, s: &mut Core, ctx: &mut impl AgentCtx) {
         if self.in_recovery {
             self.send_by_pipe(s, ctx);
+        } else if self.resend_below.is_some() {
+            self.send_missing(s, ctx);
         } else if s.dupacks == 0 {
             s.send_much(ctx, None);
         }
@@ -222,15 +264,23 @@ impl SackRecovery {
         }
     }
 
-    /// ns-2 `Sack1TcpAgent::timeout`, then the common timeout.
+    /// ns-2 `Sack1TcpAgent::timeout`, then the common timeout; with a kept
+    /// board, the go-back-N that follows skips what the receiver holds.
     pub(crate) fn on_timeout(&mut self, s: &mut Core, g: &mut Growth, ctx: &mut impl AgentCtx) {
         s.dupacks = 0;
         self.in_recovery = false;
         self.after_timeout = true;
-        self.board.clear();
         self.prr = None;
         s.owd_on_timeout(ctx);
-        s.timeout_common(g, ctx);
+        if self.keep_board {
+            self.resend_below = Some(s.snd_max);
+            self.board.restart_holes();
+            s.timeout_response(g, ctx);
+            self.send_missing(s, ctx);
+        } else {
+            self.board.clear();
+            s.timeout_common(g, ctx);
+        }
     }
 }
 
@@ -363,6 +413,35 @@ mod tests {
     fn an_rfc_6675_scoreboard_does_not_resend_what_was_sacked_before_the_last_recovery_ended() {
         let (s, ctx) = rfc_6675_sender();
         assert_eq!(resent_after_a_recovery_ending_above_holes(s, ctx), vec![0, 2]);
+    }
+
+    /// Segments una and una + 5 of the window are lost, the rest SACKed; the
+    /// timer fires. Returns what is resent (less una) when the resend of una
+    /// arrives, and whether new data went out by then.
+    fn resent_after_a_timeout(mut s: TcpSender, mut ctx: ScriptCtx) -> (Vec<u32>, bool) {
+        ctx.take_sent();
+        let (una, top) = (s.snd_una(), s.snd_max());
+        assert!(top - una >= 10);
+        s.on_packet(&sack_ack(una, &[(una + 6, top), (una + 1, una + 5)]), &mut ctx);
+        ctx.now = ctx.timer(crate::tcp::sender::test_support::RTX).unwrap();
+        s.on_timer(crate::tcp::SenderTimers::RTX_KIND, &mut ctx);
+        assert_eq!(s.stats().timeouts, 1);
+        let mut resent = seqs(&ctx.take_sent());
+        s.on_packet(&sack_ack(una + 5, &[(una + 6, top)]), &mut ctx);
+        resent.extend(ctx.take_sent().iter().filter(|p| p.is_retransmit()).map(|p| p.seq));
+        (resent.iter().map(|x| x - una).collect(), s.snd_max() > top)
+    }
+
+    #[test]
+    fn an_rfc_6675_sender_keeps_sack_information_across_a_timeout() {
+        let (s, ctx) = rfc_6675_sender();
+        assert_eq!(resent_after_a_timeout(s, ctx), (vec![0, 5], true), "only the holes, then new data");
+    }
+
+    #[test]
+    fn ns2_sack1_goes_back_n_after_a_timeout_and_resends_held_data() {
+        let (s, ctx) = warmed_up(Variant::Sack1, 16);
+        assert_eq!(resent_after_a_timeout(s, ctx), (vec![0, 5, 6], false));
     }
 
     #[test]
