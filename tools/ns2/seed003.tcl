@@ -3,7 +3,8 @@
 # (ns-2's useHeaders_ false, its default before November 2001), no limited
 # transmit (singledup_ 0, also its default until November 2001), FTP from i to j
 # and, two-way, from j to i; optionally ACKs first in both queues.
-# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1> [preset] [from to] [trace file]
+# Usage: ns seed003.tcl <agent> <sink> <rate> <twoway 0|1> <acksfirst 0|1|filter> [preset] [from to] [trace file]
+#   acksfirst: 1 ACKs first in both queues; filter ACK filtering instead (filteracks_)
 #   agent:  TCP | TCP/Reno | TCP/Sack1 | TCP/Vegas | TCP/Fack
 #   sink:   TCPSink | TCPSink/DelAck | TCPSink/Sack1 | TCPSink/Sack1/DelAck
 #   preset: 0 as above; 1 (old) the timer defaults before 2001 (below); ns235
@@ -45,10 +46,14 @@ if {$old eq "1"} {
 set i [$ns node]
 set j [$ns node]
 $ns duplex-link $i $j $rate 10ms DropTail
-if {$acksfirst} {
+if {$acksfirst ne "0"} {
     foreach {a b} [list $i $j $j $i] {
         set spq [new PacketQueue/Semantic]
-        $spq set acksfirst_ true
+        if {$acksfirst eq "filter"} {
+            $spq set filteracks_ true
+        } else {
+            $spq set acksfirst_ true
+        }
         [[$ns link $a $b] queue] packetqueue-attach $spq
     }
 }

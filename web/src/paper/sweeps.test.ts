@@ -58,7 +58,7 @@ describe('paper tables', () => {
 
   it('finds every seed folder sweep with its base scenario and references bundled', () => {
     const files = bundledFiles();
-    expect(sweepFilesOf('003', files)).toEqual(['seed003/table1.sweep.toml', 'seed003/table2.sweep.toml']);
+    expect(sweepFilesOf('003', files)).toEqual(['seed003/table1.sweep.toml', 'seed003/table2.sweep.toml', 'seed003/vs-ns2-ack-filtering.sweep.toml']);
     expect(sweepFilesOf('000', files)).toEqual(['seed000/window-scale.sweep.toml']);
     expect(sweepFilesOf('009', files)).toEqual([]);
     expect(files[sibling('seed003/table1.sweep.toml', 'paper-table1.csv')]).toContain('Tahoe,100M');

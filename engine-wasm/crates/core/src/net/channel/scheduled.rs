@@ -30,12 +30,13 @@ impl Channel {
         }
         let mut offer = Offer { admitted: false, started: None };
         let mut wake = Wake::default();
-        if self.order.filter_acks && pkt.kind == PacketKind::Ack {
-            self.filter_older_acks(pkt, filtered);
-        }
         let Some(marked) = self.admission(pkt, now) else {
             return (offer, wake);
         };
+        // As ns-2's filteracks_: only an ACK the queue admits filters the others.
+        if self.order.filter_acks && pkt.kind == PacketKind::Ack {
+            self.filter_older_acks(pkt, filtered);
+        }
         offer.admitted = true;
         self.take_in(pkt.size_bytes);
         if pkt.kind == PacketKind::Ack {
@@ -104,11 +105,12 @@ impl Channel {
         (started, wake)
     }
 
-    /// Removes waiting ACKs of `ack`'s flow that it supersedes (smaller cumulative ACK).
+    /// Removes waiting ACKs of `ack`'s flow that it supersedes: a smaller
+    /// cumulative ACK. Duplicates stay, as in ns-2, for fast retransmit.
     fn filter_older_acks(&mut self, ack: &Packet, removed: &mut Vec<(Packet, SimTime)>) {
         let before = removed.len();
         self.waiting.retain(|w| {
-            let older = w.pkt.kind == PacketKind::Ack && w.pkt.flow == ack.flow && w.pkt.seq <= ack.seq;
+            let older = w.pkt.kind == PacketKind::Ack && w.pkt.flow == ack.flow && w.pkt.seq < ack.seq;
             if older {
                 removed.push((w.pkt, w.enqueued));
             }

@@ -167,6 +167,24 @@ fn filtering_keeps_only_the_latest_ack_of_a_flow() {
     assert_eq!(c.stats.filtered, 2);
 }
 
+#[test]
+fn filtering_keeps_duplicate_acks_for_fast_retransmit() {
+    // ns-2's filterAcks removes only smaller cumulative ACKs (replace_head_ off).
+    let mut c = channel_with(QueueLimit::Packets(10), ServiceOrder { acks_first: false, filter_acks: true });
+    let offered = [pkt(1000), ack(2), ack(2), ack(2)];
+    assert_eq!(send_order(&mut c, &offered), vec![(PacketKind::Data, 0), (PacketKind::Ack, 2), (PacketKind::Ack, 2), (PacketKind::Ack, 2)]);
+    assert_eq!(c.stats.filtered, 0);
+}
+
+#[test]
+fn an_ack_the_full_queue_refuses_filters_nothing() {
+    // ns-2 filters after DropTail admitted the ACK; a refused one leaves the queue as it was.
+    let mut c = channel_with(QueueLimit::Packets(2), ServiceOrder { acks_first: false, filter_acks: true });
+    let offered = [pkt(1000), ack(1), ack(3)];
+    assert_eq!(send_order(&mut c, &offered), vec![(PacketKind::Data, 0), (PacketKind::Ack, 1)]);
+    assert_eq!((c.stats.filtered, c.stats.drops), (0, 1));
+}
+
 fn red_channel(limit_pkts: u64, min: f64, max: f64, ecn: bool) -> Channel {
     use crate::net::red::{RedParams, RedSettings};
     let settings = RedSettings {

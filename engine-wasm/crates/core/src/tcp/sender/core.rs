@@ -164,6 +164,7 @@ impl Core {
             // After a timeout's go-back-N, what lies beyond snd_nxt is no longer in flight.
             in_flight: self.snd_nxt.min(self.snd_max) - self.snd_una,
             delivered: self.rate.as_ref().map_or(0, |r| r.delivered()),
+            sacked: self.rate.as_ref().map_or(0, |r| r.sacked()),
             rate: self.last_rate,
         }
     }

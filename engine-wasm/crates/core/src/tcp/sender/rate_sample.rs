@@ -39,12 +39,30 @@ pub struct RateSampler {
     first_sent_time: SimTime,
     /// State of segments `base..base + len` (the outstanding ones, by sequence number).
     base: u32,
-    sent: VecDeque<Option<SentState>>,
+    sent: VecDeque<Slot>,
+    /// Slots in `sent` that are SACKed: delivered above the cumulative ACK.
+    sacked: u32,
+}
+
+/// An outstanding segment: sent and not yet delivered, or SACKed.
+#[derive(Copy, Clone, Debug, Default)]
+enum Slot {
+    /// Not sent (a gap) or already sampled by a cumulative ACK.
+    #[default]
+    Empty,
+    Sent(SentState),
+    Sacked,
 }
 
 impl RateSampler {
     pub fn delivered(&self) -> u64 {
         self.delivered
+    }
+
+    /// Segments above the cumulative ACK the receiver has SACKed: what RFC
+    /// 6675's pipe and Linux's packets_in_flight leave out of the flight.
+    pub fn sacked(&self) -> u32 {
+        self.sacked
     }
 
     /// Segment `seq` leaves (new or again); `in_flight` counts the segments outstanding before it.
@@ -61,9 +79,12 @@ impl RateSampler {
         }
         let i = (seq - self.base) as usize;
         if i >= self.sent.len() {
-            self.sent.resize(i + 1, None);
+            self.sent.resize(i + 1, Slot::Empty);
         }
-        self.sent[i] = Some(SentState {
+        if matches!(self.sent[i], Slot::Sacked) {
+            self.sacked -= 1;
+        }
+        self.sent[i] = Slot::Sent(SentState {
             delivered: self.delivered,
             delivered_time: self.delivered_time,
             first_sent_time: self.first_sent_time,
@@ -85,8 +106,10 @@ impl RateSampler {
         let before = self.delivered;
         let mut newest: Option<SentState> = None;
         while self.base < ack && !self.sent.is_empty() {
-            if let Some(p) = self.sent.pop_front().flatten() {
-                self.deliver(p, now, &mut newest);
+            match self.sent.pop_front() {
+                Some(Slot::Sent(p)) => self.deliver(p, now, &mut newest),
+                Some(Slot::Sacked) => self.sacked -= 1,
+                _ => {}
             }
             self.base += 1;
         }
@@ -99,7 +122,9 @@ impl RateSampler {
                 if i >= self.sent.len() {
                     break;
                 }
-                if let Some(p) = self.sent[i].take() {
+                if let Slot::Sent(p) = self.sent[i] {
+                    self.sent[i] = Slot::Sacked;
+                    self.sacked += 1;
                     self.deliver(p, now, &mut newest);
                 }
             }
@@ -174,10 +199,14 @@ mod tests {
         }
         // Segment 0 lost; 1..4 SACKed over two ACKs, then the cumulative ACK covers them all.
         let s = r.on_ack(0, [(1, 3)].into_iter(), at_ms(100), None).unwrap();
-        assert_eq!((s.newly_delivered, r.delivered()), (2, 2));
+        assert_eq!((s.newly_delivered, r.delivered(), r.sacked()), (2, 2, 2));
         let s = r.on_ack(0, [(1, 5)].into_iter(), at_ms(110), None).unwrap();
-        assert_eq!((s.newly_delivered, r.delivered()), (2, 4));
+        assert_eq!((s.newly_delivered, r.delivered(), r.sacked()), (2, 4, 4));
+        // Segment 0 resent: still 4 SACKed above the hole.
+        r.on_sent(0, at_ms(120), 2, false);
+        assert_eq!(r.sacked(), 4);
         let s = r.on_ack(5, [(1, 5)].into_iter(), at_ms(200), None).unwrap();
         assert_eq!((s.newly_delivered, r.delivered()), (1, 5), "only segment 0 is new");
+        assert_eq!(r.sacked(), 0, "the cumulative ACK covers what was SACKed");
     }
 }

@@ -38,6 +38,13 @@ const PACING_MARGIN: f64 = 0.99;
 /// Segments added to the cwnd target for delayed and stretched ACKs (3 x TSO goal of 1).
 const QUANTIZATION_BUDGET: f64 = 3.0;
 
+/// The data in flight as Linux's packets_in_flight counts it: SACKed segments
+/// have left the network. Counting them would keep ProbeRTT (which waits for
+/// 4 segments in flight) going for as long as a hole stays unrepaired.
+fn pipe(ack: &AckEvent) -> u32 {
+    ack.in_flight.saturating_sub(ack.sacked)
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BbrMode {
     Startup,
@@ -163,7 +170,7 @@ impl BbrGrowth {
             return;
         }
         let full_length = self.min_rtt.is_some_and(|rtt| ack.now.since(self.cycle_stamp) > rtt);
-        let prior_in_flight = (ack.in_flight + ack.newly_acked) as f64;
+        let prior_in_flight = (pipe(ack) + ack.newly_acked) as f64;
         let next = if self.pacing_gain > 1.0 {
             full_length && prior_in_flight >= self.bdp(self.pacing_gain)
         } else if self.pacing_gain < 1.0 {
@@ -198,7 +205,7 @@ impl BbrGrowth {
             self.pacing_gain = 1.0 / HIGH_GAIN;
             self.cwnd_gain = HIGH_GAIN;
         }
-        if self.mode == BbrMode::Drain && ack.in_flight as f64 <= self.bdp(1.0) {
+        if self.mode == BbrMode::Drain && pipe(ack) as f64 <= self.bdp(1.0) {
             self.enter_probe_bw(ack.now);
         }
     }
@@ -235,7 +242,7 @@ impl BbrGrowth {
             return;
         }
         match self.probe_rtt_done {
-            None if (ack.in_flight as f64) <= MIN_CWND => {
+            None if (pipe(ack) as f64) <= MIN_CWND => {
                 self.probe_rtt_done = Some(ack.now + PROBE_RTT_DURATION);
                 self.probe_rtt_round_done = false;
                 self.next_round_delivered = ack.delivered;
@@ -412,6 +419,23 @@ mod tests {
         p.round(&mut g, &mut w, 1000.0, 50, 4);
         assert_eq!(g.mode(), BbrMode::ProbeBw);
         assert!(w.cwnd >= 80.0, "the window before ProbeRTT is restored: {}", w.cwnd);
+    }
+
+    #[test]
+    fn probe_rtt_counts_sacked_segments_out_of_the_flight() {
+        let (mut g, mut w, mut p) = started();
+        for _ in 0..5 {
+            p.round(&mut g, &mut w, 1000.0, 40, 40);
+        }
+        while p.now_ms <= 10_000 {
+            p.round(&mut g, &mut w, 1000.0, 50, 60);
+        }
+        assert_eq!(g.mode(), BbrMode::ProbeRtt);
+        // A hole at the head with 60 SACKed segments above it: 64 outstanding,
+        // 4 in the network. Its 200 ms start now (they start only once the flight is down to 4).
+        let hole = |p: &Path| AckEvent { in_flight: 64, sacked: 60, newly_acked: 0, delivered: p.delivered, ..AckEvent::at(at_ms(p.now_ms + 1)) };
+        g.on_ack(&mut w, &hole(&p));
+        assert!(g.probe_rtt_done.is_some(), "ProbeRTT waits for 64 segments that already arrived");
     }
 
     #[test]

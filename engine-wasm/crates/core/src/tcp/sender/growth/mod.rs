@@ -56,6 +56,9 @@ pub struct AckEvent {
     pub in_flight: u32,
     /// Segments delivered so far, when the sender samples delivery rates.
     pub delivered: u64,
+    /// Of `in_flight`, the segments the receiver has SACKed (when the sender
+    /// samples delivery rates; else 0): `in_flight - sacked` is the pipe.
+    pub sacked: u32,
     /// This ACK's delivery-rate sample, when the sender takes them (BBR).
     pub rate: Option<RateSample>,
 }
@@ -75,6 +78,7 @@ impl AckEvent {
             fine_rtt_s: None,
             in_flight: 0,
             delivered: 0,
+            sacked: 0,
             rate: None,
         }
     }
