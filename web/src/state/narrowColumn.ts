@@ -6,7 +6,7 @@
 // kept as offsets from a base per block of records.
 
 import { Column, f64, u16, u32, u8 } from './columns';
-import { lowerBound } from './search';
+import { lowerBoundBy } from './search';
 
 const MAKERS = { 8: u8, 16: u16, 32: u32 } as const;
 
@@ -58,7 +58,7 @@ export class NarrowColumn {
 
   /** The side table's value for record i (whose raw value is the marker). */
   exactAt(i: number): number {
-    const at = lowerBound(this.overAt.view(), this.overAt.length, i);
+    const at = lowerBoundBy((j) => this.overAt.at(j), this.overAt.length, i);
     return this.overValue.at(at);
   }
 

@@ -14,7 +14,7 @@ import { type TraceArrays, type TraceChunk } from '../engine/traceColumns';
 import { PacketFate } from '../engine/traceColumns';
 import { Column, u16, u32, u8 } from './columns';
 import { NarrowColumn } from './narrowColumn';
-import { lowerBound } from './search';
+import { lowerBound, lowerBoundBy } from './search';
 
 /** The sparse SACK columns: which records have blocks (ascending) and the blocks. */
 export interface TraceExtras {
@@ -253,12 +253,13 @@ export class TraceColumns {
   }
 
   private echoMs(i: number): number {
-    const k = lowerBound(this.tsEcrAt.view(), this.tsEcrAt.length, i);
+    const k = lowerBoundBy((j) => this.tsEcrAt.at(j), this.tsEcrAt.length, i);
     return this.tsEcrAt.at(k) === i ? this.timeMs(this.tsEcrAge, i, -1, k) : 0;
   }
 
   private sparse(at: Column<Uint32Array>, values: Column<Uint8Array | Uint16Array>, i: number): number {
-    const k = lowerBound(at.view(), at.length, i);
+    // Searched through `at` rather than a view: no subarray per lookup.
+    const k = lowerBoundBy((j) => at.at(j), at.length, i);
     return at.at(k) === i ? values.at(k) : 0;
   }
 
