@@ -95,7 +95,7 @@ export class RunStore {
   private readonly notifyIntervalMs: number;
 
   constructor(options: RunStoreOptions = {}) {
-    // About 65 MB of trace and 64 MB of series: plenty for teaching-sized runs
+    // About 47 MB of trace (31 bytes a record) and 64 MB of series: plenty for teaching-sized runs
     // (seed000/wired keeps 7 thousand records), bounded for benchmark-sized ones.
     this.maxTrace = options.maxTraceRecords ?? 1_500_000;
     this.maxPoints = options.maxSeriesPoints ?? 4_000_000;
