@@ -193,7 +193,7 @@ export class TraceColumns {
       this.sackBlocks.append(c.sackBlocks, i * 6, i * 6 + 6);
     }
     const echo = c.tsEcrMs[i] ?? 0;
-    if (echo !== 0) {
+    if (!Object.is(echo, 0)) { // -0 too, so every value reads back as given
       this.tsEcrAt.push(at);
       this.tsEcrAge.push(enqNs - nsOf(echo), echo);
     }
