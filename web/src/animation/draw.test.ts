@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Topology } from '../engine/protocol';
 import type { WasmApi } from '../engine/host';
 import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
-import { buildScene, sceneHeight, wrapLines } from './draw';
+import { buildScene, sceneHeight } from './draw';
+import { wrapLines } from './wrapLines';
 
 let api: WasmApi;
 beforeAll(async () => {
