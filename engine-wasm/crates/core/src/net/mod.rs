@@ -365,9 +365,9 @@ impl Network {
         // Only what ended before this arrival in ns-2's order, as on other channels.
         let origin = channel.head_origin().unwrap_or((now, f64::INFINITY));
         channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
-        let arrived = channel.pop_arrival();
+        let arrived = channel.pop_arrival().pkt;
         self.arrival_origin = Some((now, origin));
-        (channel.to, arrived.pkt, channel.head_arrival())
+        (channel.to, arrived, channel.head_arrival())
     }
 
     /// The event being handled is not a packet's arrival.

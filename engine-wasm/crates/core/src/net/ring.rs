@@ -62,6 +62,19 @@ impl<T: Copy + Default> Ring<T> {
         Some(item)
     }
 
+    /// Removes the front item and lends it: the caller copies only the part
+    /// it needs (the slot stays intact until a later push reuses it).
+    #[inline]
+    pub fn pop_front_ref(&mut self) -> Option<&T> {
+        if self.len == 0 {
+            return None;
+        }
+        let at = self.head;
+        self.head = (self.head + 1) & self.mask;
+        self.len -= 1;
+        Some(&self.slots[at])
+    }
+
     /// Doubles the capacity, keeping the order (rare: out of the hot path).
     #[cold]
     #[inline(never)]
@@ -91,8 +104,13 @@ mod tests {
                 expected.push_back(next);
                 next += 1;
             }
-            for _ in 0..(round % 5) {
-                assert_eq!(r.pop_front(), expected.pop_front());
+            for i in 0..(round % 5) {
+                let want = expected.pop_front();
+                if i % 2 == 0 {
+                    assert_eq!(r.pop_front(), want);
+                } else {
+                    assert_eq!(r.pop_front_ref().copied(), want);
+                }
             }
             assert_eq!(r.len(), expected.len());
             assert_eq!(r.front(), expected.front());

@@ -34,9 +34,13 @@ impl InFlight {
     /// end of transmission when the packet starts (docs/event-order.md, rule 4).
     #[inline(always)]
     pub fn ended_before(&self, now: SimTime, origin: (SimTime, f64)) -> bool {
+        // Nanoseconds decide unless they tie (the common case: one compare).
+        if self.tx_end != now {
+            return self.tx_end < now;
+        }
         let (scheduled_at, now_s) = origin;
         let later = self.tx_end_s > now_s || (self.tx_end_s == now_s && self.tx_start > scheduled_at);
-        !(self.tx_end > now || (self.tx_end == now && later))
+        !later
     }
 }
 
@@ -142,13 +146,15 @@ impl Channel {
         self.pipe.front().map(|f| f.arrival)
     }
 
-    /// Removes the head packet, which has arrived (FIFO: after `advance(now)`).
-    pub fn pop_arrival(&mut self) -> InFlight {
+    /// Removes the head packet, which has arrived (FIFO: after `advance(now)`),
+    /// lent so that only what is needed of it is copied out.
+    #[inline]
+    pub fn pop_arrival(&mut self) -> &InFlight {
         if !self.scheduled {
             debug_assert!(self.departed > 0, "a packet arrived before it was sent");
             self.departed -= 1;
         }
         self.stats.arrived += 1;
-        self.pipe.pop_front().expect("arrival on an empty channel")
+        self.pipe.pop_front_ref().expect("arrival on an empty channel")
     }
 }
