@@ -57,8 +57,8 @@ impl<T: Copy + Default> Ring<T> {
             return None;
         }
         let item = self.slots[self.head];
-        self.head = (self.head + 1) & self.mask;
         self.len -= 1;
+        self.head = self.next_head();
         Some(item)
     }
 
@@ -70,9 +70,21 @@ impl<T: Copy + Default> Ring<T> {
             return None;
         }
         let at = self.head;
-        self.head = (self.head + 1) & self.mask;
         self.len -= 1;
+        self.head = self.next_head();
         Some(&self.slots[at])
+    }
+
+    /// The head after a pop (`len` already decremented): back to slot 0 once
+    /// empty, so a lightly used ring keeps reusing the same, cached, slots
+    /// instead of walking its whole capacity (a dumbbell's access links).
+    #[inline(always)]
+    fn next_head(&self) -> usize {
+        if self.len == 0 {
+            0
+        } else {
+            (self.head + 1) & self.mask
+        }
     }
 
     /// Doubles the capacity, keeping the order (rare: out of the hot path).
@@ -92,6 +104,19 @@ impl<T: Copy + Default> Ring<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_emptied_ring_starts_again_at_its_first_slot() {
+        let mut r = Ring::with_capacity(4);
+        for round in 0..10 {
+            r.push_back(round);
+            r.push_back(round + 100);
+            assert_eq!(r.pop_front(), Some(round));
+            assert_eq!(r.pop_front_ref().copied(), Some(round + 100));
+            assert_eq!((r.head, r.len()), (0, 0));
+        }
+        assert_eq!(r.slots.len(), 4, "no growth");
+    }
 
     #[test]
     fn keeps_fifo_order_across_wrap_and_growth() {

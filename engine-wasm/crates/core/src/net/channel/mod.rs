@@ -225,7 +225,9 @@ impl Channel {
             busy_until: SimTime::ZERO,
             busy_until_s: 0.0,
             event_s: (SimTime::ZERO, 0.0),
-            pipe: Ring::with_capacity(64),
+            // Grows on demand: small rings keep the many access links'
+            // packets in few cache lines (the 100-flow dumbbell).
+            pipe: Ring::with_capacity(4),
             departed: 0,
             waiting: VecDeque::new(),
             acks_waiting: 0,
