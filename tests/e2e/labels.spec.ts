@@ -27,12 +27,7 @@ for (const screen of SCREENS) {
         const view = new Screen(page);
         await app.open(`${RUN}${screen.query}&lang=${lang}`);
         await app.waitForRun();
-        // Draw everything once more (a theme switch draws the still layers anew) and read that.
-        await view.clearDrawnText();
-        await page.getByTestId('theme-toggle').click();
-        await expect.poll(async () => (await view.drawnText('animation')).some((d) => d.font.startsWith('600'))).toBe(true);
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const drawn = await view.drawnText('animation');
+        const drawn = await view.redrawnText('animation');
         // The hub's Snoop cache gauge is drawn.
         expect(drawn.some((d) => d.text.startsWith(lang === 'ko' ? 'Snoop 캐시' : 'snoop cache'))).toBe(true);
         expect(await view.textCollisions('animation')).toEqual([]);

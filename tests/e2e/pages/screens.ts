@@ -136,6 +136,20 @@ export class Screen {
     }, canvas);
   }
 
+  /**
+   * The text of one fresh drawing of a canvas: a theme switch draws the still
+   * layers anew (what was recorded before, e.g. from a layout before the page
+   * settled, is left out).
+   */
+  async redrawnText(canvas: string): Promise<DrawnText[]> {
+    await this.clearDrawnText();
+    await this.page.getByTestId('theme-toggle').click();
+    // Node names are bold: the over layer was drawn again.
+    await expect.poll(async () => (await this.drawnText(canvas)).some((d) => d.font.startsWith('600'))).toBe(true);
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return this.drawnText(canvas);
+  }
+
   async clearDrawnText(): Promise<void> {
     await this.page.evaluate(() => {
       window.__drawnText = [];

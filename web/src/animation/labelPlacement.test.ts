@@ -14,7 +14,7 @@ import { gaugeSpecs } from './gauges';
 import { stackRect } from './laneGeometry';
 import { bufferGaugeSpecs, sharedBuffers } from './linkState';
 import { intersects, type Rect } from './placement';
-import { buildScene, labelBoxes, sceneHeight, type Scene } from './scene';
+import { ABBREVIATION_MAX_CHARS, buildScene, labelBoxes, sceneHeight, type Scene } from './scene';
 
 let api: WasmApi;
 beforeAll(async () => {
@@ -142,4 +142,19 @@ describe('seed001: Snoop vs Spoofing, five terminals', () => {
       }
     });
   }
+});
+
+describe('a 200-character node name', () => {
+  it('is cut on the canvas, kept clear of the rest, and spelled out under it at most 40 characters long', () => {
+    const text = allScenarioFiles()['../../../scenarios/seed000/wired.toml'] ?? '';
+    const long = 'a very long sender name '.repeat(9).trim().slice(0, 200);
+    const loaded = load('seed000/wired (long name)', text, [['nodes.sender.label', long]]);
+    for (const { where, scene } of scenes(loaded)) {
+      expect(problems(where, scene)).toEqual([]);
+      const sender = scene.nodeLabels[loaded.topology.nodes.findIndex((n) => n.id === 'sender')];
+      expect(sender?.short, where).toBe(true);
+      expect(scene.abbreviations, where).toHaveLength(1);
+      expect([...(scene.abbreviations[0]?.full ?? '')].length, where).toBeLessThanOrEqual(ABBREVIATION_MAX_CHARS);
+    }
+  });
 });

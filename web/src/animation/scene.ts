@@ -143,7 +143,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
     { crossLanes: false },
   );
 
-  const abbreviations = nodeLabels.flatMap((l) => (l?.short ? [{ short: l.lines.join(' '), full: l.full }] : []));
+  const abbreviations = nodeLabels.flatMap((l) => (l?.short ? [{ short: l.lines.join(' '), full: capped(l.full) }] : []));
   return {
     topology,
     geometry: geo,
@@ -158,6 +158,14 @@ export function buildScene(topology: Topology, width: number, height: number, op
     multiFlow: topology.flows.length > 1,
     text,
   };
+}
+
+/** Most characters of a name the list of short names spells out (the canvas' description has them all). */
+export const ABBREVIATION_MAX_CHARS = 40;
+
+function capped(name: string): string {
+  const chars = [...name];
+  return chars.length <= ABBREVIATION_MAX_CHARS ? name : `${chars.slice(0, ABBREVIATION_MAX_CHARS - 1).join('')}\u2026`;
 }
 
 /** The limit as a queue label shows it ("50" for "50pkt"). */
