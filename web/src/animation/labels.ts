@@ -18,7 +18,7 @@ export interface PlacedText {
   x: number;
   y: number;
   px: number;
-  /** What the text covers, with a pixel or two of air around it. */
+  /** What the text covers, with 2 px of air at each side. */
   box: Rect;
   /** The whole text; `lines` show a shorter form when `short`. */
   full: string;
