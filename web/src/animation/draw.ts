@@ -13,6 +13,7 @@ import { textSizes } from '../viewScale';
 import { lineHeight, type PlacedText } from './labels';
 import { DATA_H, STACK_W, stackBase, stackTop } from './laneGeometry';
 import { queueLimitText, type Scene } from './scene';
+import { inside, intersects } from './placement';
 
 const ACK_H = 5;
 const MIN_GLYPH = 4;
@@ -64,7 +65,7 @@ export function drawScene(
   if (frame) {
     for (const d of frame.density) {
       const lane = geo.lanes[d.channel];
-      if (lane) drawDensity(ctx, lane, d, theme, scene.text.packet);
+      if (lane) drawDensity(ctx, scene, lane, d, theme);
     }
     for (const p of frame.wire) {
       const lane = geo.lanes[p.channel];
@@ -313,7 +314,8 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
 }
 
 /** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
-function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, theme: Theme, px: number): void {
+function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d: LaneDensity, theme: Theme): void {
+  const px = scene.text.packet;
   ctx.save();
   laneFrame(ctx, lane.start, lane);
   const w = lane.length / DENSITY_BINS;
@@ -336,18 +338,19 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
   ctx.globalAlpha = 1;
   ctx.restore();
   // How many, in words: a density is not a picture of single packets.
-  // At three quarters of the lane: the link's own label sits at the middle.
-  const f = 0.78;
-  const mid = {
-    x: lane.start.x + (lane.end.x - lane.start.x) * f + lane.normal.x * (DATA_H + 10),
-    y: lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * (DATA_H + 10),
-  };
+  // Beside the lane where no label of the scene is (three quarters along
+  // first: the link's own label is usually at the middle); none without room.
   ctx.save();
   ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const text = tr('network:canvas.packets', { count: d.count, formatted: formatCount(d.count) });
   const tw = ctx.measureText(text).width;
+  const mid = densityLabelAt(scene, lane, tw + 8, px + 2);
+  if (!mid) {
+    ctx.restore();
+    return;
+  }
   ctx.fillStyle = theme.surface;
   ctx.globalAlpha = 0.85;
   ctx.fillRect(mid.x - tw / 2 - 4, mid.y - px / 2 - 1, tw + 8, px + 2);
@@ -355,6 +358,18 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
   ctx.fillStyle = theme.text;
   ctx.fillText(text, mid.x, mid.y);
   ctx.restore();
+}
+
+/** The centre of a w x h box beside the lane that overlaps none of the scene's labels, nodes and stacks (null: none). */
+function densityLabelAt(scene: Scene, lane: Lane, w: number, h: number): { x: number; y: number } | null {
+  const out = DATA_H / 2 + 4 + (Math.abs(lane.normal.x) * w + Math.abs(lane.normal.y) * h) / 2;
+  for (const f of [0.78, 0.22, 0.9, 0.1, 0.5]) {
+    const x = lane.start.x + (lane.end.x - lane.start.x) * f + lane.normal.x * out;
+    const y = lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * out;
+    const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+    if (inside(box, scene.geometry.width, scene.geometry.height) && !scene.occupied.some((o) => intersects(box, o))) return { x, y };
+  }
+  return null;
 }
 
 function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; flow: number; kind: number }, theme: Theme): string {

@@ -137,6 +137,8 @@ describe('seed001: Snoop vs Spoofing, five terminals', () => {
         const names = scene.nodeLabels.map((l) => l?.lines.join(' ') ?? null);
         expect(names.filter((n) => n === null), where).toEqual([]);
         expect(scene.gauges.length, where).toBe(gaugeSpecs(loaded.series, loaded.topology).length);
+        // Packet counts drawn later keep off every label.
+        expect(scene.occupied).toEqual(expect.arrayContaining(labelBoxes(scene).map((l) => l.box)));
         // A name drawn short is spelled out under the canvas.
         for (const l of scene.nodeLabels) if (l?.short) expect(scene.abbreviations).toContainEqual({ short: l.lines.join(' '), full: l.full });
       }

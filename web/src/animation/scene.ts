@@ -29,6 +29,8 @@ export interface Scene {
   queueLabels: (PlacedText | null)[];
   /** Middlebox gauges that have room. */
   gauges: GaugeSlot[];
+  /** Everything placed (nodes, stacks shown, labels, gauges): what text drawn later (packet counts) keeps off. */
+  occupied: Rect[];
   /** Node names drawn shorter than they are: what is drawn, and the name. */
   abbreviations: { short: string; full: string }[];
   multiFlow: boolean;
@@ -143,6 +145,13 @@ export function buildScene(topology: Topology, width: number, height: number, op
     { crossLanes: false },
   );
 
+  const occupied = [
+    ...circles,
+    ...stacks.filter((_, c) => showStack[c]),
+    ...[...nodeLabels, ...queueLabels].flatMap((l) => (l ? [l.box] : [])),
+    ...linkLabels.map((l) => l.label.box),
+    ...gauges.map((g) => g.box),
+  ];
   const abbreviations = nodeLabels.flatMap((l) => (l?.short ? [{ short: l.lines.join(' '), full: capped(l.full) }] : []));
   return {
     topology,
@@ -154,6 +163,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
     showQueueLabel: queueLabels.map((q) => q !== null),
     queueLabels,
     gauges,
+    occupied,
     abbreviations,
     multiFlow: topology.flows.length > 1,
     text,
