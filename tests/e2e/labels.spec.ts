@@ -2,6 +2,7 @@
 // terminals and Snoop (five names in one column, two gauges at the hub), no
 // two texts drawn on the canvas overlap and none leaves it, on a projector,
 // in present mode and on a phone, in English and Korean.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app';
 import { recordCanvasText, Screen } from './pages/screens';
@@ -36,3 +37,17 @@ for (const screen of SCREENS) {
     });
   }
 }
+
+test.describe('names drawn short', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('are spelled out under the network, and that list passes axe-core', async ({ page }) => {
+    const app = new AppPage(page);
+    await app.open(RUN);
+    await app.waitForRun();
+    const list = page.getByTestId('animation-abbreviations');
+    await expect(list).toContainText('t1 = terminal 1');
+    const results = await new AxeBuilder({ page }).include('[data-testid="animation-panel"]').analyze();
+    expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  });
+});
