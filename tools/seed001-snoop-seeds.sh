@@ -2,11 +2,13 @@
 # Seed 001's Snoop setup (1 Mbit/s, BER 1e-6, 60 s) over many seeds, ours against ns-2.35
 # (tools/ns2/seed001.tcl, its own random losses), each with the scenario's 65 KB cache
 # (ns-2: a ring of maxbufs_ 62) and with a 100-segment one (ns-2: SNOOP_MAXWIND, a ring
-# the 65-segment window never fills). The server's timeouts per run are far from normal:
+# the 65-segment window never fills); ns-2 draws its losses as seed001.tcl does by default
+# (each stream seeded from the seed) and from MRG32k3a substreams (independent replications,
+# as ber.tcl). The server's timeouts per run are far from normal:
 # most runs have 0 or 1, a few 5 to 9, so 20 seeds do not pin their mean.
 # Prints mean ± standard error of goodput and timeouts, and how many runs timed out 3
 # times or more, over seeds FIRST..LAST and over the first 20 of them.
-# Usage: bash tools/seed001-snoop-seeds.sh [first] [last]   (100 seeds: about 8 minutes)
+# Usage: bash tools/seed001-snoop-seeds.sh [first] [last]   (100 seeds: about 15 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 first=${1:-1} last=${2:-100}
@@ -20,8 +22,10 @@ for s in $(seq "$first" "$last"); do
     "$cli" run scenarios/seed001/snoop-vs-spoofing.toml --seed "$s" --set middleboxes.spoof.enabled=false \
       --set middleboxes.snoop.enabled=true --set "middleboxes.snoop.snoop.cache=$cache" --format json | python3 -c "$summary"
   done
-  for bufs in 62 100; do
-    (cd tools/ns2 && ns seed001.tcl snoop 1e-6 "$s" 60 0 "$tmp/q.tr" "" "$bufs" 2>/dev/null) | awk '{printf "%s %s ", $2, $8}'
+  for draws in seeded substream; do
+    for bufs in 62 100; do
+      (cd tools/ns2 && ns seed001.tcl snoop 1e-6 "$s" 60 0 "$tmp/q.tr" "" "$bufs" "" "$draws" 2>/dev/null) | awk '{printf "%s %s ", $2, $8}'
+    done
   done
   echo
 done >"$tmp/rows"
@@ -29,7 +33,8 @@ python3 - "$tmp/rows" "$first" <<'PY'
 import statistics as st, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
 first = int(sys.argv[2])
-names = ["ours, 65 KB cache", "ours, 100-segment cache", "ns-2, ring of 62 (65 KB)", "ns-2, ring of 100"]
+names = ["ours, 65 KB cache", "ours, 100-segment cache", "ns-2, ring of 62 (65 KB)", "ns-2, ring of 100",
+         "ns-2 substreams, ring of 62", "ns-2 substreams, ring of 100"]
 def block(rs, label):
     print(f"\n{label}\n")
     print("| Snoop | goodput kbit/s | server timeouts per run | runs with 3 or more |")

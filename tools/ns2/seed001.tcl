@@ -27,16 +27,18 @@
 # 1040-byte segments) for the Snoop proxy; ns-2's other Snoop defaults.
 #
 # Usage: ns seed001.tcl <tahoe|snoop|spoof|spoof-plain> <ber> <seed> <duration_s> <file_pkts|0> <tracefile>
-#          [<lists file> [<snoop maxbufs>] [<full trace file>]]
+#          [<lists file> [<snoop maxbufs>] [<full trace file>] [substream]]
 # With a lists file (two lines: the packet indices, from 0, lost on sat->t1 and t1->sat),
 # the satellite hop loses exactly those packets (ErrorModel/List, after the delay as
 # above; ours: links.sat-t1.<direction>.errors.drop_list) instead of random ones, and
 # <ber> and <seed> are ignored: tools/seed001-same-losses.sh. <snoop maxbufs> replaces
 # the Snoop proxy's 62; a full trace file gets every packet event (ns-2's trace-all).
+# "substream" draws run k's losses from substreams 2k and 2k+1 of one MRG32k3a stream,
+# as ber.tcl does (independent replications), instead of seeding each stream with k.
 # Prints goodput_bps (in-order payload at t1 over the run), completion_s (when t1 held the
 # whole file; -1 if it did not), retransmits and timeouts of the sender facing the
 # satellite (the server, or leg 2).
-foreach {proxy ber seed duration file_pkts tracefile lists bufs alltrace} $argv break
+foreach {proxy ber seed duration file_pkts tracefile lists bufs alltrace draws} $argv break
 
 set ns [new Simulator]
 if {$alltrace ne ""} {
@@ -90,7 +92,13 @@ if {$lists ne ""} {
 set k 0
 foreach {a b} [expr {$ber > 0 ? [list $sat $t1 $t1 $sat] : {}}] {
     set rng [new RNG]
-    $rng seed [expr {1000003 * $seed + 7919 * [incr k] + 12345}]
+    if {$draws eq "substream"} {
+        $rng seed 12345
+        for {set i 0} {$i < 2 * $seed + $k} {incr i} { $rng next-substream }
+        incr k
+    } else {
+        $rng seed [expr {1000003 * $seed + 7919 * [incr k] + 12345}]
+    }
     set em [new ErrorModel]
     $em unit byte
     $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
