@@ -144,6 +144,8 @@ const SLOT_SHIFT: u32 = 12;
 /// ahead; later events (timers, long hops) wait in the overflow heap.
 const SLOTS: usize = 1 << 10;
 const SLOT_MASK: u64 = SLOTS as u64 - 1;
+// `EventQueue::words` has a bit per bitmap word.
+const _: () = assert!(SLOTS / 64 <= 32);
 /// Keys a slot holds; a full slot sends further keys to the overflow heap.
 const SLOT_KEYS: usize = 4;
 /// [`EventQueue::head`]'s place for a key at the top of the overflow heap.
@@ -166,6 +168,8 @@ pub struct EventQueue {
     counts: Box<[u8; SLOTS]>,
     /// Bit `i` set: slot `i` holds keys.
     occupied: [u64; SLOTS / 64],
+    /// Bit `w` set: `occupied[w]` is not zero (finds the next word at once).
+    words: u32,
     /// Keys on the wheel.
     on_wheel: usize,
     /// The slot number (time >> SLOT_SHIFT) of `now`: every key on the wheel
@@ -191,6 +195,7 @@ impl EventQueue {
             slots: vec![[0; SLOT_KEYS]; SLOTS].into_boxed_slice().try_into().expect("SLOTS slots"),
             counts: Box::new([0; SLOTS]),
             occupied: [0; SLOTS / 64],
+            words: 0,
             on_wheel: 0,
             cursor: 0,
             overflow: KeyHeap { heap: BinaryHeap::with_capacity(64) },
@@ -229,6 +234,7 @@ impl EventQueue {
             keys[j % SLOT_KEYS] = key;
             self.counts[i] = n as u8 + 1;
             self.occupied[i / 64] |= 1 << (i % 64);
+            self.words |= 1 << (i / 64);
             self.on_wheel += 1;
             i as u32
         } else {
@@ -251,19 +257,20 @@ impl EventQueue {
     /// The first occupied slot at or after the cursor (the wheel is not empty).
     #[inline]
     fn first_occupied(&self) -> usize {
+        const WORDS: u32 = (SLOTS / 64) as u32;
         let start = (self.cursor & SLOT_MASK) as usize;
-        let words = self.occupied.len();
-        let (mut w, mut bits) = (start / 64, self.occupied[start / 64] & (!0u64 << (start % 64)));
-        // One lap and the start word again: its bits below the cursor are the
-        // slots at the far end of the horizon.
-        for _ in 0..=words {
-            if bits != 0 {
-                return w * 64 + bits.trailing_zeros() as usize;
-            }
-            w = (w + 1) % words;
-            bits = self.occupied[w];
+        let w = start / 64;
+        let bits = self.occupied[w] & (!0u64 << (start % 64));
+        if bits != 0 {
+            return w * 64 + bits.trailing_zeros() as usize;
         }
-        unreachable!("the wheel holds {} keys but no slot is marked", self.on_wheel)
+        // The next marked word after `w`, cyclically; `w` itself comes last,
+        // as its bits below the cursor are the far end of the horizon.
+        let doubled = (self.words as u64) | ((self.words as u64) << WORDS);
+        let ahead = (doubled >> (w + 1)).trailing_zeros();
+        debug_assert!(ahead < WORDS, "the wheel holds {} keys but no slot is marked", self.on_wheel);
+        let next = (w + 1 + ahead as usize) % (SLOTS / 64);
+        next * 64 + self.occupied[next].trailing_zeros() as usize
     }
 
     /// The least key and where it is.
@@ -314,6 +321,9 @@ impl EventQueue {
             self.counts[i] = left;
             if left == 0 {
                 self.occupied[i / 64] &= !(1 << (i % 64));
+                if self.occupied[i / 64] == 0 {
+                    self.words &= !(1 << (i / 64));
+                }
             }
             self.on_wheel -= 1;
         }
