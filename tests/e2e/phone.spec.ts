@@ -69,8 +69,8 @@ test.describe('phone 390x844: hostile labels and a11y', () => {
     const long = 'a very long sender name '.repeat(9).trim().slice(0, 200);
     await app.open(`/?s=seed000/wired&set=nodes.sender.label=${encodeURIComponent(long)}`);
     await app.waitForRun();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const drawn = await new Screen(page).drawnText('animation');
+    // One fresh drawing: the list of short names under the canvas changes its height once after the first layout.
+    const drawn = await new Screen(page).redrawnText('animation');
     // Node names: bold, centred, hanging from their top.
     const names = drawn.filter((d) => d.font.startsWith('600') && d.align === 'center' && d.baseline === 'top');
     const last = new Map<string, (typeof names)[number]>();

@@ -27,12 +27,24 @@
 # 1040-byte segments) for the Snoop proxy; ns-2's other Snoop defaults.
 #
 # Usage: ns seed001.tcl <tahoe|snoop|spoof|spoof-plain> <ber> <seed> <duration_s> <file_pkts|0> <tracefile>
+#          [<lists file> [<snoop maxbufs>] [<full trace file>] [substream]]
+# With a lists file (two lines: the packet indices, from 0, lost on sat->t1 and t1->sat),
+# the satellite hop loses exactly those packets (ErrorModel/List, after the delay as
+# above; ours: links.sat-t1.<direction>.errors.drop_list) instead of random ones, and
+# <ber> and <seed> are ignored: tools/seed001-same-losses.sh. <snoop maxbufs> replaces
+# the Snoop proxy's 62; a full trace file gets every packet event (ns-2's trace-all).
+# "substream" draws run k's losses from substreams 2k and 2k+1 of one MRG32k3a stream,
+# as ber.tcl does (independent replications), instead of seeding each stream with k.
 # Prints goodput_bps (in-order payload at t1 over the run), completion_s (when t1 held the
 # whole file; -1 if it did not), retransmits and timeouts of the sender facing the
 # satellite (the server, or leg 2).
-foreach {proxy ber seed duration file_pkts tracefile} $argv break
+foreach {proxy ber seed duration file_pkts tracefile lists bufs alltrace draws} $argv break
 
 set ns [new Simulator]
+if {$alltrace ne ""} {
+    set all [open $alltrace w]
+    $ns trace-all $all
+}
 
 Agent/TCP set packetSize_ 1000
 Agent/TCP set window_ 65
@@ -45,7 +57,7 @@ Agent/TCP set rtxcur_init_ 3.0
 Agent/TCP set tcpTick_ 0.01
 Mac set bandwidth_ 1Gb
 Channel set delay_ 0
-Snoop set maxbufs_ [expr {$proxy eq "snoop" ? 62 : 0}]
+Snoop set maxbufs_ [expr {$bufs ne "" ? $bufs : $proxy eq "snoop" ? 62 : 0}]
 
 set server [$ns node]
 set hub [$ns node]
@@ -63,11 +75,30 @@ set lan [$ns make-lan [list $ap] 1Gb 0ms LL Queue/DropTail Mac Channel]
 set ll [expr {$proxy in {tahoe spoof-plain} ? "LL" : "LL/LLSnoop"}]
 $lan addNode [list $hub] 1Gb 0ms $ll Queue/DropTail Mac
 
+if {$lists ne ""} {
+    set f [open $lists r]
+    foreach {a b} [list $sat $t1 $t1 $sat] {
+        set line [string trim [gets $f]]
+        if {$line eq ""} continue
+        set em [new ErrorModel/List]
+        $em unit pkt
+        $em droplist $line
+        $ns link-lossmodel $em $a $b
+    }
+    close $f
+    set ber 0
+}
 # Large, spread seeds: ns-2 seeded with a small integer loses its first packet.
 set k 0
-foreach {a b} [list $sat $t1 $t1 $sat] {
+foreach {a b} [expr {$ber > 0 ? [list $sat $t1 $t1 $sat] : {}}] {
     set rng [new RNG]
-    $rng seed [expr {1000003 * $seed + 7919 * [incr k] + 12345}]
+    if {$draws eq "substream"} {
+        $rng seed 12345
+        for {set i 0} {$i < 2 * $seed + $k} {incr i} { $rng next-substream }
+        incr k
+    } else {
+        $rng seed [expr {1000003 * $seed + 7919 * [incr k] + 12345}]
+    }
     set em [new ErrorModel]
     $em unit byte
     $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
@@ -118,9 +149,10 @@ if {$proxy in {spoof spoof-plain}} {
 $ns at 0.0 "$tcp advanceby $total"
 
 proc finish {} {
-    global ns trace tracefile duration facing file_pkts
+    global ns trace tracefile duration facing file_pkts all
     $ns flush-trace
     close $trace
+    if {[info exists all]} { close $all }
     # In-order delivery at t1 from the segments the satellite hop delivered.
     set f [open $tracefile r]
     set next 0

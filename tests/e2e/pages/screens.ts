@@ -111,6 +111,45 @@ export class Screen {
     return this.page.evaluate((c) => (window.__drawnText ?? []).filter((d) => d.canvas === c), canvas);
   }
 
+  /**
+   * Pairs of texts drawn on a canvas whose boxes overlap, and texts that leave
+   * it ("a / b", "a: outside"), from what was drawn since the last clear.
+   */
+  async textCollisions(canvas: string): Promise<string[]> {
+    return this.page.evaluate((c) => {
+      const el = document.querySelector(`canvas[data-testid="${c}"]`);
+      const size = el ? el.getBoundingClientRect() : { width: Infinity, height: Infinity };
+      const latest = new Map<string, DrawnText>();
+      for (const d of window.__drawnText ?? []) if (d.canvas === c) latest.set(`${d.text}|${Math.round(d.x)}|${Math.round(d.y)}`, d);
+      const boxes = [...latest.values()].map((d) => {
+        const x0 = d.align === 'center' ? d.x - d.width / 2 : d.align === 'right' || d.align === 'end' ? d.x - d.width : d.x;
+        const y0 = d.baseline === 'top' ? d.y : d.baseline === 'middle' ? d.y - d.px / 2 : d.y - d.px;
+        return { text: d.text, x0, y0, x1: x0 + d.width, y1: y0 + d.px };
+      });
+      const out: string[] = [];
+      // Half a pixel of slack: anti-aliased edges may touch.
+      boxes.forEach((a, i) => {
+        if (a.x0 < -0.5 || a.y0 < -0.5 || a.x1 > size.width + 0.5 || a.y1 > size.height + 0.5) out.push(`${a.text}: outside`);
+        for (const b of boxes.slice(i + 1)) if (a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5) out.push(`${a.text} / ${b.text}`);
+      });
+      return out;
+    }, canvas);
+  }
+
+  /**
+   * The text of one fresh drawing of a canvas: a theme switch draws the still
+   * layers anew (what was recorded before, e.g. from a layout before the page
+   * settled, is left out).
+   */
+  async redrawnText(canvas: string): Promise<DrawnText[]> {
+    await this.clearDrawnText();
+    await this.page.getByTestId('theme-toggle').click();
+    // Node names are bold: the over layer was drawn again.
+    await expect.poll(async () => (await this.drawnText(canvas)).some((d) => d.font.startsWith('600'))).toBe(true);
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    return this.drawnText(canvas);
+  }
+
   async clearDrawnText(): Promise<void> {
     await this.page.evaluate(() => {
       window.__drawnText = [];

@@ -7,9 +7,11 @@ import { useFitHeight } from '../views/useFitHeight';
 import { useTextSizes } from '../views/useViewScale';
 import { smallest } from '../viewScale';
 import { formatClock } from '../format';
-import { buildScene, drawGauges, drawNote, drawScene, lanePacketLimits, sceneHeight } from './draw';
-import { gaugeSeries, gaugesAt } from './gauges';
-import { bufferGauges, downAt, outageSeries, sharedBuffers } from './linkState';
+import { drawGauges, drawNote, drawScene } from './draw';
+import { buildScene, lanePacketLimits, sceneHeight } from './scene';
+import { gaugeSeries, gaugesAt, gaugeSpecs } from './gauges';
+import { bufferGauges, bufferGaugeSpecs, downAt, outageSeries, sharedBuffers } from './linkState';
+import { canvasMeasure } from './textMeasure';
 import { fadeSimMs, packetsAt } from './packets';
 import { TraceWindows } from '../state/traceWindows';
 import { StaticLayers } from './staticLayers';
@@ -21,24 +23,35 @@ let firstFrameMarked = false;
 /** The network and its packets at the playback time, redrawn by the app's frame loop. */
 export function AnimationCanvas() {
   const { store, playback, controller } = useServices();
-  const { t: tr } = useTranslation('common');
+  const { t: tr, i18n } = useTranslation('common');
   const run = useRun();
   const { speed } = usePlayback();
   const themeName = useThemeName();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const width = useElementWidth(boxRef);
-  const { topology, traceTruncatedAtMs, scenario } = run;
+  const { topology, traceTruncatedAtMs, scenario, seriesInfo } = run;
   const dataVersion = useSettledVersion(run);
   const text = useTextSizes();
   const natural = sceneHeight(topology, text);
   const height = useFitHeight(boxRef, natural);
 
   const buffers = useMemo(() => (topology ? sharedBuffers(scenario, topology) : []), [scenario, topology]);
-  const scene = useMemo(
-    () => (topology && width > 0 ? buildScene(topology, width, height, buffers, text) : null),
-    [topology, width, height, buffers, text],
+  const language = i18n.language;
+  // The gauges the run will draw, so the layout keeps room for them (labels are in the interface's language).
+  const gauges = useMemo(
+    () => (topology ? [...gaugeSpecs(seriesInfo, topology), ...bufferGaugeSpecs(buffers, topology)] : []),
+    // language: the labels are translated.
+    [seriesInfo, topology, buffers, language],
   );
+  const scene = useMemo(() => {
+    if (!topology || width <= 0) return null;
+    // Labels are measured in the font they are drawn in (which follows the language).
+    const font = boxRef.current ? readTheme(boxRef.current).font : 'sans-serif';
+    const measure = canvasMeasure(document.createElement('canvas').getContext('2d'), font);
+    return buildScene(topology, width, height, { buffers, text, gauges, measure });
+    // language: the font follows it.
+  }, [topology, width, height, buffers, text, gauges, language]);
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
   // A run too large to keep whole: past the kept trace, windows of it simulated again.
   const windows = useMemo(
@@ -108,8 +121,15 @@ export function AnimationCanvas() {
     ? tr('network:canvas.label', { nodes: topology.nodes.map((n) => n.label).join(', ') })
     : tr('network:canvas.labelEmpty');
   return (
-    <div className="animation-box" ref={boxRef} style={{ height }}>
-      <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" data-text-px={smallest(text)} />
-    </div>
+    <>
+      <div className="animation-box" ref={boxRef} style={{ height }}>
+        <canvas ref={canvasRef} role="img" aria-label={label} data-testid="animation" data-text-px={smallest(text)} />
+      </div>
+      {scene && scene.abbreviations.length > 0 && (
+        <p className="animation-abbreviations" data-testid="animation-abbreviations">
+          {tr('network:canvas.shortNames', { list: scene.abbreviations.map((a) => tr('network:canvas.shortName', { short: a.short, full: a.full })).join(' \u00b7 ') })}
+        </p>
+      )}
+    </>
   );
 }

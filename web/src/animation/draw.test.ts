@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Topology } from '../engine/protocol';
 import type { WasmApi } from '../engine/host';
 import { loadWasmInNode, scenarioText } from '../engine/testing/wasm-node';
-import { buildScene, sceneHeight } from './draw';
+import { buildScene, sceneHeight } from './scene';
 import { wrapLines } from './wrapLines';
 
 let api: WasmApi;

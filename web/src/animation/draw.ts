@@ -1,125 +1,29 @@
 // Draws the topology and the packets of one frame on a canvas (CSS pixels).
 
-import type { Topology } from '../engine/protocol';
 import { t as tr } from '../i18n';
-import { formatCount, formatDuration, formatRate } from '../format';
+import { formatCount } from '../format';
 import type { Theme } from '../theme';
-import type { Gauge } from './gauges';
+import { gaugeValue, type Gauge } from './gauges';
 import { drawNode } from './glyphs';
-import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
+import type { Lane } from './layout';
 import { FLAG } from '../engine/traceColumns';
 import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, type WirePacket } from './packets';
-import { bounds, Placer, textBox, type Rect } from './placement';
-import { queueLimit, type QueueLimit } from './queueLimit';
-import type { SharedBuffer } from './linkState';
-import { textSizes, type TextSizes } from '../viewScale';
-import { wrapLines } from './wrapLines';
+import type { QueueLimit } from './queueLimit';
+import { textSizes } from '../viewScale';
+import { lineHeight, type PlacedText } from './labels';
+import { DATA_H, STACK_W, stackBase, stackTop } from './laneGeometry';
+import { queueLimitText, type Scene } from './scene';
+import { inside, intersects } from './placement';
 
-export interface Scene {
-  topology: Topology;
-  geometry: Geometry;
-  limits: QueueLimit[];
-  /** Per link: one label for both directions when they are alike; only those with room. */
-  linkLabels: { lane: Lane; text: string }[];
-  /** Per channel: whether its queue stack, and its occupancy label, have room. */
-  showStack: boolean[];
-  showQueueLabel: boolean[];
-  multiFlow: boolean;
-  /** Text sizes (CSS px) at the view scale: present mode enlarges them. */
-  text: TextSizes;
-}
-
-const DATA_H = 8;
 const ACK_H = 5;
 const MIN_GLYPH = 4;
-/** Queue stacks sit this far along the lane from its start, clear of the node label. */
-const STACK_INSET = 22;
-const STACK_W = 10;
-
-/** Canvas height that gives each row of nodes room for its queues. */
-/** The most packets a lane shows one by one: about one per 3 px of its length. */
-export function lanePacketLimits(scene: Scene): number[] {
-  return scene.geometry.lanes.map((lane) => Math.max(8, Math.floor(lane.length / 3)));
-}
-
-export function sceneHeight(topology: Topology | null, text: TextSizes = textSizes(1)): number {
-  const rows = topology ? layoutTopology(topology).maxRows : 1;
-  // Larger text (present mode) needs taller rows for the same picture.
-  const grow = text.node / textSizes(1).node;
-  return Math.round(grow * (rows <= 1 ? 236 : Math.min(640, 120 + rows * 70)));
-}
-
-/** Line height of node names. */
-const lineHeight = (px: number) => Math.round(px * 1.2);
-/** Text boxes are estimated without a canvas: about 0.58 em per character. */
-const charWidth = (px: number) => px * 0.58;
-/** Widest a node name may be: its node's room, or ten characters. */
-function nodeLabelWidth(geo: Geometry, text: TextSizes): number {
-  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, 10 * charWidth(text.node));
-}
-
-export function buildScene(topology: Topology, width: number, height: number, buffers: readonly SharedBuffer[] = [], text: TextSizes = textSizes(1)): Scene {
-  const layout = layoutTopology(topology);
-  // Side margins hold half a node name; on a phone, lanes need the width more than the margins.
-  const geo = geometry(layout, topology, { width, height, marginX: Math.max(4 * charWidth(text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
-  // Stack heights count full-size segments of the first flow.
-  const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
-  const limits = topology.channels.map((c, i) => queueLimit(c, packetBytes, buffers.find((b) => b.channels.includes(i))));
-
-  // Crowded topologies (a dumbbell's fan of access links) have no room for
-  // every label and stack: nodes and their names first, then the slowest
-  // channels' queues (where queues build), then link labels, then counts.
-  const placer = new Placer();
-  topology.nodes.forEach((node, i) => {
-    const at = geo.nodes[i];
-    if (!at) return;
-    const r = geo.nodeRadius;
-    placer.reserve({ x0: at.x - r, y0: at.y - r, x1: at.x + r, y1: at.y + r });
-    // At most two lines of name (longer names are cut with an ellipsis).
-    const w = Math.min(nodeLabelWidth(geo, text), node.label.length * charWidth(text.node));
-    placer.reserve({ x0: at.x - w / 2, y0: at.y + r + 4, x1: at.x + w / 2, y1: at.y + r + 8 + 2 * lineHeight(text.node) });
-  });
-  const byRate = topology.channels.map((_, i) => i).sort((a, b) => (topology.channels[a]?.rate_bps ?? 0) - (topology.channels[b]?.rate_bps ?? 0) || a - b);
-  const showStack = topology.channels.map(() => false);
-  for (const c of byRate) {
-    const lane = geo.lanes[c];
-    if (lane) showStack[c] = placer.take(stackRect(lane, geo.stackHeight));
-  }
-  const linkLabels: Scene['linkLabels'] = [];
-  for (const link of layout.links) {
-    const fwd = link.forward === null ? null : topology.channels[link.forward];
-    const rev = link.reverse === null ? null : topology.channels[link.reverse];
-    const fwdLane = link.forward === null ? null : geo.lanes[link.forward];
-    const revLane = link.reverse === null ? null : geo.lanes[link.reverse];
-    const rateDelay = (c: { rate_bps: number; delay_ms: number }) => `${formatRate(c.rate_bps)} \u00b7 ${formatDuration(c.delay_ms)}`;
-    const candidates: { lane: Lane; text: string }[] = [];
-    if (fwd && rev && fwdLane && fwd.rate_bps === rev.rate_bps && fwd.delay_ms === rev.delay_ms) {
-      candidates.push({ lane: fwdLane, text: `${link.link}: ${rateDelay(fwd)}` });
-    } else {
-      if (fwd && fwdLane) candidates.push({ lane: fwdLane, text: `${link.link} \u25b8 ${rateDelay(fwd)}` });
-      if (rev && revLane) candidates.push({ lane: revLane, text: `\u25c2 ${rateDelay(rev)}` });
-    }
-    for (const c of candidates) {
-      const at = linkLabelAt(c.lane);
-      if (placer.take(textBox(at.x, at.y, c.text, charWidth(text.link), text.link + 2))) linkLabels.push(c);
-    }
-  }
-  const showQueueLabel = topology.channels.map((_, c) => {
-    const lane = geo.lanes[c];
-    if (!lane || !showStack[c]) return false;
-    const at = queueLabelAt(lane, geo.stackHeight);
-    return placer.take(textBox(at.x, at.y, `100/${limits[c]?.text ?? ''}`, charWidth(text.queue), text.queue + 2));
-  });
-  return { topology, geometry: geo, limits, linkLabels, showStack, showQueueLabel, multiFlow: topology.flows.length > 1, text };
-}
 
 /** What lies under the packets and does not move: lanes and link labels. */
 export function drawUnder(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
-  ctx.font = `${scene.text.link}px ${theme.font}`;
-  ctx.textBaseline = 'middle';
   geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
-  for (const label of scene.linkLabels) drawLinkLabel(ctx, label.lane, label.text, theme);
+  ctx.fillStyle = theme.muted;
+  for (const l of scene.linkLabels) drawText(ctx, l.label, `${l.label.px}px ${theme.font}`);
 }
 
 /** What lies over the packets and does not move: the nodes and their names. */
@@ -127,10 +31,10 @@ export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: The
   const geo = scene.geometry;
   scene.topology.nodes.forEach((node, i) => {
     const at = geo.nodes[i];
-    if (!at) return;
-    drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
-    drawNodeLabel(ctx, node.label, at.x, at.y + geo.nodeRadius + 6, nodeLabelWidth(geo, scene.text), theme, scene.text.node);
+    if (at) drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
   });
+  ctx.fillStyle = theme.text;
+  for (const label of scene.nodeLabels) if (label) drawText(ctx, label, `600 ${label.px}px ${theme.font}`);
 }
 
 /** The still parts of a scene, drawn once (see staticLayers.ts); null: drawn each frame. */
@@ -161,7 +65,7 @@ export function drawScene(
   if (frame) {
     for (const d of frame.density) {
       const lane = geo.lanes[d.channel];
-      if (lane) drawDensity(ctx, lane, d, theme, scene.text.packet);
+      if (lane) drawDensity(ctx, scene, lane, d, theme);
     }
     for (const p of frame.wire) {
       const lane = geo.lanes[p.channel];
@@ -197,35 +101,31 @@ function blit(ctx: CanvasRenderingContext2D, layer: CanvasImageSource): void {
   ctx.restore();
 }
 
-/** Middlebox state at its node: a bar filling up to the run's largest value, and the value in words. */
+/** Middlebox state at its node, where the scene placed it: a bar filling up to the run's largest value, and the value in words. */
 export function drawGauges(ctx: CanvasRenderingContext2D, scene: Scene, gauges: readonly Gauge[], theme: Theme): void {
-  const geo = scene.geometry;
-  const perNode = new Map<number, number>();
+  const px = scene.text.gauge;
   for (const g of gauges) {
-    const at = geo.nodes[g.node];
-    if (!at) continue;
-    const k = perNode.get(g.node) ?? 0;
-    perNode.set(g.node, k + 1);
-    const px = scene.text.gauge;
-    const w = Math.max(64, 5 * px);
-    const x = at.x - w / 2;
-    const y = at.y - geo.nodeRadius - 14 - k * (px + 13);
+    const slot = scene.gauges.find((s) => s.node === g.node && s.label === g.label);
+    if (!slot) continue;
+    const { box, bar } = slot;
     ctx.save();
     ctx.fillStyle = theme.surface;
     ctx.globalAlpha = 0.9;
-    ctx.fillRect(x - 2, y - px - 1, w + 4, px + 10);
+    ctx.fillRect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
     ctx.globalAlpha = 1;
     ctx.strokeStyle = theme.middlebox;
     ctx.lineWidth = 1;
-    ctx.strokeRect(x + 0.5, y + 0.5, w - 1, 6);
+    ctx.strokeRect(bar.x0 + 0.5, bar.y0 + 0.5, bar.x1 - bar.x0 - 1, bar.y1 - bar.y0);
     ctx.fillStyle = theme.middlebox;
-    ctx.fillRect(x + 1, y + 1, Math.max(0, (w - 2) * Math.min(1, g.value / Math.max(g.max, 1e-9))), 5);
+    ctx.fillRect(bar.x0 + 1, bar.y0 + 1, Math.max(0, (bar.x1 - bar.x0 - 2) * Math.min(1, g.value / Math.max(g.max, 1e-9))), bar.y1 - bar.y0 - 1);
     ctx.font = `${px}px ${theme.font}`;
     ctx.textAlign = 'center';
-    ctx.textBaseline = 'bottom';
+    ctx.textBaseline = 'top';
     ctx.fillStyle = theme.text;
-    const unit = g.unit === 'bytes' ? ' B' : g.unit === 'packets' ? ` ${tr('network:canvas.pkt')}` : g.unit ? ` ${g.unit}` : '';
-    ctx.fillText(`${g.label} ${formatCount(Math.round(g.value))}${unit}`, at.x, y - 1);
+    const value = gaugeValue(g.value, g.unit);
+    const lines = slot.twoLines ? [g.label, value] : [`${g.label} ${value}`];
+    // maxWidth: a value wider than the room reserved for it is squeezed, not spilled onto its neighbours.
+    lines.forEach((line, i) => ctx.fillText(line, slot.x, slot.y + i * lineHeight(px), slot.textWidth));
     ctx.restore();
   }
 }
@@ -314,52 +214,6 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   ctx.restore();
 }
 
-function linkLabelAt(lane: Lane): { x: number; y: number } {
-  return {
-    x: (lane.start.x + lane.end.x) / 2 + lane.normal.x * (DATA_H / 2 + 12),
-    y: (lane.start.y + lane.end.y) / 2 + lane.normal.y * (DATA_H / 2 + 12),
-  };
-}
-
-function drawLinkLabel(ctx: CanvasRenderingContext2D, lane: Lane, text: string, theme: Theme): void {
-  const at = linkLabelAt(lane);
-  ctx.fillStyle = theme.muted;
-  ctx.textAlign = 'center';
-  ctx.fillText(text, at.x, at.y);
-}
-
-/** The screen box a queue stack covers. */
-function stackRect(lane: Lane, height: number): Rect {
-  const base = stackBase(lane);
-  const along = (d: number, out: number) => ({
-    x: base.x + lane.dir.x * d + lane.normal.x * out,
-    y: base.y + lane.dir.y * d + lane.normal.y * out,
-  });
-  return bounds([along(-1, 0), along(STACK_W + 1, 0), along(-1, height), along(STACK_W + 1, height)]);
-}
-
-function queueLabelAt(lane: Lane, height: number): { x: number; y: number } {
-  const top = stackTop(lane, height);
-  return { x: top.x + lane.normal.x * 6, y: top.y + lane.normal.y * 7 };
-}
-
-/** The stack grows from the lane outward (along the lane's normal), at its sending end. */
-function stackBase(lane: Lane): { x: number; y: number } {
-  const off = DATA_H / 2 + 4;
-  return {
-    x: lane.start.x + lane.dir.x * STACK_INSET + lane.normal.x * off,
-    y: lane.start.y + lane.dir.y * STACK_INSET + lane.normal.y * off,
-  };
-}
-
-function stackTop(lane: Lane, height: number): { x: number; y: number } {
-  const base = stackBase(lane);
-  return {
-    x: base.x + lane.dir.x * (STACK_W / 2) + lane.normal.x * (height + 2),
-    y: base.y + lane.dir.y * (STACK_W / 2) + lane.normal.y * (height + 2),
-  };
-}
-
 function drawQueue(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
@@ -389,15 +243,13 @@ function drawQueue(
     ctx.fillRect(0.5, i * cell, STACK_W - 1, Math.max(cell - gap, 0.75));
   });
   ctx.restore();
-  if (!scene.showQueueLabel[channel]) return;
-  // Occupancy and limit, unrotated, beyond the top of the stack.
-  const at = queueLabelAt(lane, H);
+  const label = scene.queueLabels[channel];
+  if (!label) return;
+  // Occupancy and limit, unrotated, where the scene found room by the stack's outer end.
+  ctx.save();
   ctx.fillStyle = queue.length > 0 ? theme.text : theme.muted;
-  ctx.textAlign = 'center';
-  const font = ctx.font;
-  ctx.font = `${scene.text.queue}px ${theme.font}`;
-  ctx.fillText(`${queue.length}/${limit?.text.replace(/pkt$/, '') ?? capacity}`, at.x, at.y);
-  ctx.font = font;
+  drawText(ctx, { ...label, lines: [`${queue.length}/${limit ? queueLimitText(limit) : capacity}`] }, `${label.px}px ${theme.font}`);
+  ctx.restore();
 }
 
 function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: WirePacket, theme: Theme): void {
@@ -462,7 +314,8 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
 }
 
 /** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
-function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, theme: Theme, px: number): void {
+function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d: LaneDensity, theme: Theme): void {
+  const px = scene.text.packet;
   ctx.save();
   laneFrame(ctx, lane.start, lane);
   const w = lane.length / DENSITY_BINS;
@@ -485,18 +338,19 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
   ctx.globalAlpha = 1;
   ctx.restore();
   // How many, in words: a density is not a picture of single packets.
-  // At three quarters of the lane: the link's own label sits at the middle.
-  const f = 0.78;
-  const mid = {
-    x: lane.start.x + (lane.end.x - lane.start.x) * f + lane.normal.x * (DATA_H + 10),
-    y: lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * (DATA_H + 10),
-  };
+  // Beside the lane where no label of the scene is (three quarters along
+  // first: the link's own label is usually at the middle); none without room.
   ctx.save();
   ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   const text = tr('network:canvas.packets', { count: d.count, formatted: formatCount(d.count) });
   const tw = ctx.measureText(text).width;
+  const mid = densityLabelAt(scene, lane, tw + 8, px + 2);
+  if (!mid) {
+    ctx.restore();
+    return;
+  }
   ctx.fillStyle = theme.surface;
   ctx.globalAlpha = 0.85;
   ctx.fillRect(mid.x - tw / 2 - 4, mid.y - px / 2 - 1, tw + 8, px + 2);
@@ -504,6 +358,18 @@ function drawDensity(ctx: CanvasRenderingContext2D, lane: Lane, d: LaneDensity, 
   ctx.fillStyle = theme.text;
   ctx.fillText(text, mid.x, mid.y);
   ctx.restore();
+}
+
+/** The centre of a w x h box beside the lane that overlaps none of the scene's labels, nodes and stacks (null: none). */
+function densityLabelAt(scene: Scene, lane: Lane, w: number, h: number): { x: number; y: number } | null {
+  const out = DATA_H / 2 + 4 + (Math.abs(lane.normal.x) * w + Math.abs(lane.normal.y) * h) / 2;
+  for (const f of [0.78, 0.22, 0.9, 0.1, 0.5]) {
+    const x = lane.start.x + (lane.end.x - lane.start.x) * f + lane.normal.x * out;
+    const y = lane.start.y + (lane.end.y - lane.start.y) * f + lane.normal.y * out;
+    const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+    if (inside(box, scene.geometry.width, scene.geometry.height) && !scene.occupied.some((o) => intersects(box, o))) return { x, y };
+  }
+  return null;
 }
 
 function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; flow: number; kind: number }, theme: Theme): string {
@@ -544,15 +410,13 @@ function drawCross(
   ctx.restore();
 }
 
-function drawNodeLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth: number, theme: Theme, px: number): void {
-  ctx.save();
-  ctx.font = `600 ${px}px ${theme.font}`;
-  ctx.fillStyle = theme.text;
+/** A placed label, centred, in the context's fill colour, each line within its box. */
+function drawText(ctx: CanvasRenderingContext2D, label: PlacedText, font: string): void {
+  ctx.font = font;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  // Two lines at most, each within the node's room: a long name must not run into its neighbours.
-  wrapLines(text, maxWidth, 2, (s) => ctx.measureText(s).width).forEach((line, i) => ctx.fillText(line, x, y + i * lineHeight(px)));
-  ctx.restore();
+  const maxWidth = label.box.x1 - label.box.x0;
+  label.lines.forEach((line, i) => ctx.fillText(line, label.x, label.y + i * lineHeight(label.px), maxWidth));
 }
 
 /** Sets the transform so x runs along the lane from `origin` and y along its outward normal. */

@@ -10,7 +10,7 @@ import type { SeriesView } from '../state/runStore';
 import { upperBound } from '../state/search';
 import { PacketFate } from '../engine/traceColumns';
 import type { TraceView } from '../state/trace';
-import type { Gauge } from './gauges';
+import type { Gauge, GaugeSpec } from './gauges';
 import type { QueuedPacket } from './packets';
 
 /** A channel's outage marker series: each point is an outage's start, its value the duration in seconds. */
@@ -72,14 +72,20 @@ export function sharedBuffers(scenario: Scenario | null, topology: Topology): Sh
   return out;
 }
 
-/** Each shared buffer's occupancy in this frame's queues, as a gauge at its first channel's sending node. */
+/** Each shared buffer's gauge: at its first channel's sending node. */
+export function bufferGaugeSpecs(buffers: readonly SharedBuffer[], topology: Topology): GaugeSpec[] {
+  return buffers.map((b) => ({ node: topology.channels[b.channels[0] ?? 0]?.from ?? 0, label: tr('network:canvas.buffer', { id: b.id }), unit: b.unit }));
+}
+
+/** Each shared buffer's occupancy in this frame's queues, as a gauge (see bufferGaugeSpecs). */
 export function bufferGauges(
   buffers: readonly SharedBuffer[],
   queues: readonly (readonly QueuedPacket[])[],
   trace: TraceView | null,
   topology: Topology,
 ): Gauge[] {
-  return buffers.map((b) => {
+  const specs = bufferGaugeSpecs(buffers, topology);
+  return buffers.map((b, i) => {
     let value = 0;
     for (const c of b.channels) {
       for (const p of queues[c] ?? []) {
@@ -87,7 +93,7 @@ export function bufferGauges(
         value += b.unit === 'packets' ? 1 : (trace?.size(p.index) ?? 0);
       }
     }
-    const node = topology.channels[b.channels[0] ?? 0]?.from ?? 0;
-    return { node, label: tr('network:canvas.buffer', { id: b.id }), value, max: b.limit, unit: b.unit };
+    const { node, label } = specs[i] ?? { node: 0, label: b.id };
+    return { node, label, value, max: b.limit, unit: b.unit };
   });
 }

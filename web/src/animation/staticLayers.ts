@@ -5,7 +5,8 @@
 // run plays.
 
 import type { Theme } from '../theme';
-import { drawOver, drawUnder, type Scene, type StillLayers } from './draw';
+import { drawOver, drawUnder, type StillLayers } from './draw';
+import type { Scene } from './scene';
 
 /**
  * A layer: a canvas element outside the page, named after the canvas it is

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useId, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import type { RunMeta, RunStore } from '../state/runStore';
 import { Panel } from '../views/Panel';
 import { useApp, useRun, useServices, useTimeWindow, useView } from '../views/services';
-import { flowTrace, type FlowTrace } from './flowData';
+import { flowTrace, flowTraceBytes, type FlowTrace } from './flowData';
 import { Plot } from './Plot';
 import { overlay, plotsFor, plotTitle, visiblePlots, type PlotDef, type PlotInputs } from './registry';
 import type { PlotModel } from './model';
@@ -23,13 +23,43 @@ function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotI
     flow: index >= 0 ? { index, id: flowId ?? '' } : null,
     endMs: meta.status === 'done' ? meta.endMs : meta.nowMs,
     flowTrace: () => {
-      if (cached === undefined) {
+      // Kept with a finished run: switching back to it does not scan its trace again.
+      cached ??= store.memo(flowTraceKey(index), () => {
         const trace = store.traceView();
-        cached = trace && meta.topology && index >= 0 ? flowTrace(trace, meta.topology, meta.scenario, index) : null;
-      }
+        return trace && meta.topology && index >= 0 ? flowTrace(trace, meta.topology, meta.scenario, index) : null;
+      }, flowTraceBytes);
       return cached;
     },
   };
+}
+
+const flowTraceKey = (index: number) => `flowTrace:${index}`;
+
+/** Runs `fn` when the page is idle (soon, where it cannot tell). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 0);
+}
+
+/**
+ * Each run computed ahead gets the selected flow's time-sequence data while
+ * the page is idle: a first switch to it then only draws.
+ */
+function useWarmFlowTrace(flowId: string | null): void {
+  const { controller } = useServices();
+  useEffect(
+    () =>
+      controller.cache.onPut((run) =>
+        whenIdle(() => {
+          const topology = run.meta.topology;
+          const trace = run.trace?.view();
+          if (!topology || !trace || topology.flows.length === 0) return;
+          const index = Math.max(0, topology.flows.findIndex((f) => f.id === flowId));
+          run.derived.get(flowTraceKey(index), () => flowTrace(trace, topology, run.meta.scenario, index), flowTraceBytes);
+        }),
+      ),
+    [controller, flowId],
+  );
 }
 
 /** Every visible plot of the selected flow and the network, zoomed and panned together. */
@@ -43,6 +73,7 @@ export function PlotsPanel() {
   const flow = flows.find((f) => f.id === v.flow) ?? flows[0] ?? null;
   const missingFlow = v.flow !== null && flows.length > 0 && !flows.some((f) => f.id === v.flow);
   const selectId = useId();
+  useWarmFlowTrace(flow?.id ?? null);
   // Larger text (present mode) takes room from the plot area: the plots grow with it.
   const grow = 1 + (useTextSizes().tick / textSizes(1).tick - 1) * 0.6;
   const { endMs, status } = run;

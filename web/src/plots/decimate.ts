@@ -12,6 +12,22 @@ import { minmaxIndex } from './minmaxIndex';
  * plot correctly. With few points, every point in range is kept.
  */
 export function decimate(times: Float64Array, values: Float64Array, t0: number, t1: number, width: number): Uint32Array {
+  // The same arrays over the same range: the last answer again (a run shown
+  // again from the run cache draws its plots without decimating them again).
+  const last = lastPicks.get(times);
+  if (last && last.values === values && last.t0 === t0 && last.t1 === t1 && last.width === width) return last.picks;
+  const picks = pick(times, values, t0, t1, width);
+  lastPicks.set(times, { values, t0, t1, width, picks });
+  return picks;
+}
+
+/**
+ * The last decimation of each times array (arrays are not changed in place
+ * once read: a growing column hands out a new view, see state/columns.ts).
+ */
+const lastPicks = new WeakMap<Float64Array, { values: Float64Array; t0: number; t1: number; width: number; picks: Uint32Array }>();
+
+function pick(times: Float64Array, values: Float64Array, t0: number, t1: number, width: number): Uint32Array {
   const n = Math.min(times.length, values.length);
   if (n === 0) return new Uint32Array(0);
   // [first, last] = points in range plus one on each side.

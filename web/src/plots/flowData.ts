@@ -169,3 +169,13 @@ export function flowTrace(trace: TraceView, topology: Topology, scenario: Scenar
     mssBytes: mss,
   };
 }
+
+/** Bytes a flow's trace data hold. */
+export function flowTraceBytes(ft: FlowTrace | null): number {
+  if (!ft) return 0;
+  let n = ft.received.timesMs.byteLength + ft.received.cumBytes.byteLength;
+  for (const p of [ft.sent, ft.retransmitted, ft.localRetransmitted, ft.lost, ft.acks, ft.spoofedAcks, ft.sack, ft.window]) {
+    n += p.timesMs.byteLength + p.values.byteLength + (p.ends?.byteLength ?? 0);
+  }
+  return n;
+}

@@ -30,28 +30,37 @@ export class MinMaxIndex {
 
   /** Index of the first smallest value in [a, b) (a < b). */
   argmin(a: number, b: number): number {
-    return this.arg(a, b, this.minAt, (x, y) => x < y);
-  }
-
-  /** Index of the first largest value in [a, b) (a < b). */
-  argmax(a: number, b: number): number {
-    return this.arg(a, b, this.maxAt, (x, y) => x > y);
-  }
-
-  private arg(a: number, b: number, summary: Uint32Array, better: (x: number, y: number) => boolean): number {
+    // Written out twice rather than through a comparison callback: this runs per pixel column of every draw.
     const v = this.values;
+    const summary = this.minAt;
     let best = a;
     let i = a + 1;
     // Head: up to the first block boundary.
     const headEnd = Math.min(b, Math.ceil((a + 1) / B) * B);
-    for (; i < headEnd; i++) if (better(v[i] ?? 0, v[best] ?? 0)) best = i;
+    for (; i < headEnd; i++) if ((v[i] ?? 0) < (v[best] ?? 0)) best = i;
     // Whole blocks.
     for (; i + B <= b; i += B) {
       const k = summary[i / B] ?? i;
-      if (better(v[k] ?? 0, v[best] ?? 0)) best = k;
+      if ((v[k] ?? 0) < (v[best] ?? 0)) best = k;
     }
     // Tail.
-    for (; i < b; i++) if (better(v[i] ?? 0, v[best] ?? 0)) best = i;
+    for (; i < b; i++) if ((v[i] ?? 0) < (v[best] ?? 0)) best = i;
+    return best;
+  }
+
+  /** Index of the first largest value in [a, b) (a < b). */
+  argmax(a: number, b: number): number {
+    const v = this.values;
+    const summary = this.maxAt;
+    let best = a;
+    let i = a + 1;
+    const headEnd = Math.min(b, Math.ceil((a + 1) / B) * B);
+    for (; i < headEnd; i++) if ((v[i] ?? 0) > (v[best] ?? 0)) best = i;
+    for (; i + B <= b; i += B) {
+      const k = summary[i / B] ?? i;
+      if ((v[k] ?? 0) > (v[best] ?? 0)) best = k;
+    }
+    for (; i < b; i++) if ((v[i] ?? 0) > (v[best] ?? 0)) best = i;
     return best;
   }
 }

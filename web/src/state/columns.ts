@@ -6,6 +6,11 @@ type NumericArray = Float64Array | Uint32Array | Uint16Array | Uint8Array;
 export class Column<A extends NumericArray> {
   private data: A;
   private size = 0;
+  /**
+   * The last view handed out, handed out again while nothing changed: indexes
+   * kept per array object (plots/minmaxIndex.ts) then survive between reads.
+   */
+  private shown: A | null = null;
 
   constructor(private readonly make: (length: number) => A, initialCapacity = 1024) {
     this.data = make(initialCapacity);
@@ -34,11 +39,16 @@ export class Column<A extends NumericArray> {
   /** Replaces the last value (there must be one). */
   setLast(v: number): void {
     this.data[this.size - 1] = v;
+    // Its values changed: a new object, so nothing derived from the old one is reused.
+    this.shown = null;
   }
 
-  /** The filled part, as a view (valid until the next append). */
+  /** The filled part, as a view (valid until the next append); the same object until the column changes. */
   view(): A {
-    return this.data.subarray(0, this.size) as A;
+    const shown = this.shown;
+    if (shown && shown.length === this.size && shown.buffer === this.data.buffer) return shown;
+    this.shown = this.data.subarray(0, this.size) as A;
+    return this.shown;
   }
 
   /** Bytes held, spare capacity included. */

@@ -96,6 +96,12 @@ export class AppController {
   private token = 0;
   private pendingSeekMs: number | null = null;
   private movingPlayback = false;
+  /**
+   * While the page starts, views hear of the state once run A is started,
+   * not at each step on the way: every render of the whole page before it
+   * would delay the engine's next message and the first frame.
+   */
+  private held = false;
   /** The query string last read (its problems are the url: notices). */
   private readSearch = '';
   private readonly unsubscribe: (() => void)[] = [];
@@ -155,17 +161,22 @@ export class AppController {
     const wanted = new URLSearchParams(this.deps.history.search()).get('s') ?? DEFAULT_SCENARIO;
     const firstFile = files.find((f) => f.file === `${wanted}.toml`);
     let early: CatalogEntry | null = null;
-    if (firstFile) {
-      try {
-        const e = await check(firstFile);
-        if (e.scenario?.id === wanted) early = e;
-      } catch {
-        /* reported below, with the whole catalogue */
+    this.held = true;
+    try {
+      if (firstFile) {
+        try {
+          const e = await check(firstFile);
+          if (e.scenario?.id === wanted) early = e;
+        } catch {
+          /* reported below, with the whole catalogue */
+        }
       }
-    }
-    if (early) {
-      this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]) });
-      await this.applyLocation('replace');
+      if (early) {
+        this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]) });
+        await this.applyLocation('replace');
+      }
+    } finally {
+      this.release();
     }
     let entries: CatalogEntry[];
     try {
@@ -423,8 +434,13 @@ export class AppController {
       this.deps.playback.seek(seekToMs);
       this.pendingSeekMs = null;
     }
-    if (!cached) await this.loadKnobOptions(entry, overrides, token);
+    // Run A is on its way: the page shows where things stand (see `held`).
+    this.release();
+    // After run A's first data: these validations (one per option) would
+    // otherwise hold up the engine's first slice of the run. Run B has its own worker.
+    const knobs = cached ? null : this.runA.firstData().then(() => this.loadKnobOptions(entry, overrides, token));
     await this.compare.apply(entry, request, () => token === this.token);
+    await knobs;
   }
 
   private onRunMessage(msg: RunMessage): void {
@@ -561,7 +577,18 @@ export class AppController {
 
   private set(patch: Partial<AppSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
+    if (!this.held) this.notify();
+  }
+
+  private notify(): void {
     for (const l of [...this.listeners]) l();
+  }
+
+  /** Views hear of changes again, and of the state now. */
+  private release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.notify();
   }
 }
 

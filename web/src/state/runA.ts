@@ -38,6 +38,8 @@ export class RunA {
   private readonly prefetcher: Prefetcher | null;
   /** Ids of runs shown from the cache: negative, never those of the engine's runs. */
   private cachedRunId = 0;
+  /** Resolves when the run shown has its first data (or ended, or was replaced). */
+  private dataCame: { promise: Promise<void>; resolve: () => void } = settled();
 
   constructor(private readonly deps: RunADeps) {
     this.cache = deps.cache ?? new RunCache();
@@ -55,6 +57,7 @@ export class RunA {
     const alive = status === 'running' || status === 'paused' || status === 'done';
     if (key === this.running && alive) return false;
     this.prefetcher?.stop();
+    this.dataCame.resolve();
     this.running = key;
     this.request = { text, format, overrides };
     const kept = this.cache.get(key);
@@ -63,12 +66,26 @@ export class RunA {
       this.deps.client.cancel();
       this.deps.store.adopt(--this.cachedRunId, kept);
       this.deps.started(kept.meta.endMs);
-      this.deps.done();
+      // After the frame that shows it: computing ahead (validations, a message
+      // to the prefetch worker) must not delay the switch the user sees.
+      afterNextFrame(() => {
+        if (this.running === key) this.deps.done();
+      });
       return true;
     }
+    this.dataCame = deferred();
     const runId = this.deps.client.run({ text, format, overrides, recording: 'full' }, (msg) => this.onMessage(msg, key));
     this.deps.store.begin(runId);
     return true;
+  }
+
+  /**
+   * Resolves once the run shown has data on screen (at once for a run from
+   * the cache). Work the first frame need not wait for goes after it: the
+   * engine worker handles one message at a time.
+   */
+  firstData(): Promise<void> {
+    return this.dataCame.promise;
   }
 
   /** The next `show` starts the run again even when it is the one shown. */
@@ -106,6 +123,23 @@ export class RunA {
       if (run) this.cache.put(key, run);
     }
     this.deps.message(msg);
+    if (msg.type !== 'started') this.dataCame.resolve();
     if (msg.type === 'done') this.deps.done();
   }
+}
+
+/** Runs `fn` after the next frame is drawn (in a task of its own where there are no frames, as in tests). */
+function afterNextFrame(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function settled(): { promise: Promise<void>; resolve: () => void } {
+  return { promise: Promise.resolve(), resolve: () => undefined };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RunCache } from './runCache';
+import { Derived } from './derived';
 import type { FinishedRun } from './runStore';
 
 const run = (bytes: number, label = ''): FinishedRun =>
-  ({ meta: { digest: label } as FinishedRun['meta'], series: [], seriesPoints: 0, trace: null, bytes });
+  ({ meta: { digest: label } as FinishedRun['meta'], series: [], seriesPoints: 0, trace: null, bytes, derived: new Derived() });
 
 describe('RunCache', () => {
   it('gives back what it kept, under its key', () => {
@@ -41,5 +42,18 @@ describe('RunCache', () => {
     c.put('a', run(50));
     expect(c.totalBytes).toBe(50);
     expect(c.size).toBe(1);
+  });
+
+  it('counts what was computed from a kept run since it was kept', () => {
+    const c = new RunCache({ maxBytes: 100 });
+    const a = run(40);
+    c.put('a', a);
+    // Shown again, a view kept 50 bytes of derived data with it.
+    a.derived.get('x', () => new Float64Array(5), (v) => v.byteLength * 10 / 4);
+    expect(a.derived.bytes).toBe(100);
+    c.put('b', run(30));
+    // 40 + 100 + 30 is over the budget: the least recently used (a, with its derived data) goes.
+    expect(c.has('a')).toBe(false);
+    expect(c.totalBytes).toBe(30);
   });
 });

@@ -5,6 +5,9 @@
 
 import type { FinishedRun } from './runStore';
 
+/** A run's bytes now: its columns and what was computed from it since it was kept. */
+const sizeOf = (run: FinishedRun): number => run.bytes + (run.derived?.bytes ?? 0);
+
 export interface RunCacheOptions {
   maxRuns?: number;
   maxBytes?: number;
@@ -13,7 +16,10 @@ export interface RunCacheOptions {
 export class RunCache {
   /** Map order is use order: the first entry is the least recently used. */
   private readonly runs = new Map<string, FinishedRun>();
+  /** Each run's bytes as last counted (its derived values grow while it is shown). */
+  private readonly counted = new Map<string, number>();
   private bytes = 0;
+  private readonly listeners = new Set<(run: FinishedRun) => void>();
   private readonly maxRuns: number;
   private readonly maxBytes: number;
 
@@ -44,20 +50,40 @@ export class RunCache {
     return run;
   }
 
+  /** Hears every run kept (views then compute what they derive from it while the user looks elsewhere). */
+  onPut(listener: (run: FinishedRun) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Keeps a run (a run larger than the whole budget is not kept). */
   put(key: string, run: FinishedRun): void {
-    const old = this.runs.get(key);
-    if (old) {
+    if (this.runs.has(key)) {
       this.runs.delete(key);
-      this.bytes -= old.bytes;
+      this.counted.delete(key);
     }
-    if (run.bytes > this.maxBytes) return;
+    if (sizeOf(run) > this.maxBytes) {
+      this.recount();
+      return;
+    }
     this.runs.set(key, run);
-    this.bytes += run.bytes;
-    for (const [k, r] of this.runs) {
+    for (const l of [...this.listeners]) l(run);
+    this.recount();
+    for (const k of this.runs.keys()) {
       if (this.runs.size <= this.maxRuns && this.bytes <= this.maxBytes) break;
       this.runs.delete(k);
-      this.bytes -= r.bytes;
+      this.bytes -= this.counted.get(k) ?? 0;
+      this.counted.delete(k);
+    }
+  }
+
+  /** Counts every run's bytes again (a dozen runs at most). */
+  private recount(): void {
+    this.bytes = 0;
+    for (const [k, r] of this.runs) {
+      const n = sizeOf(r);
+      this.counted.set(k, n);
+      this.bytes += n;
     }
   }
 }

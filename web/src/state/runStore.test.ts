@@ -147,4 +147,34 @@ describe('RunStore memory', () => {
     expect(other.traceView()?.count).toBe(count);
     expect(other.seriesByName('flows.ftp.cwnd')?.timesMs.length).toBe(store.seriesByName('flows.ftp.cwnd')?.timesMs.length);
   });
+
+  it('computes what views derive from a finished run once, and keeps it with the run shown again', async () => {
+    const store = await runIntoStore('seed000/wired');
+    let computed = 0;
+    const count = () => {
+      computed += 1;
+      return store.traceView()?.count ?? 0;
+    };
+    expect(store.memo('records', count)).toBeGreaterThan(0);
+    expect(store.memo('records', count)).toBe(store.traceView()?.count);
+    expect(computed).toBe(1);
+    const run = store.finishedRun();
+    const other = new RunStore({ notifyIntervalMs: 0 });
+    if (run) other.adopt(-1, run);
+    expect(other.memo('records', count)).toBe(store.traceView()?.count);
+    expect(computed).toBe(1);
+    // A new run starts with nothing derived.
+    other.begin(5);
+    other.receive({ type: 'started', runId: 5, scenario: run!.meta.scenario!, topology: run!.meta.topology!, series: [], endMs: 1 });
+    other.memo('records', count);
+    expect(computed).toBe(2);
+  });
+
+  it('hands out the same view of a column until it changes', async () => {
+    const store = await runIntoStore('seed000/wired');
+    const a = store.seriesByName('flows.ftp.cwnd');
+    const b = store.seriesByName('flows.ftp.cwnd');
+    expect(a?.timesMs).toBe(b?.timesMs);
+    expect(a?.values).toBe(b?.values);
+  });
 });

@@ -6,6 +6,7 @@ import type { Scenario, SeriesInfo, Summary } from '../generated/types';
 import type { EngineError, RunMessage, Topology } from '../engine/protocol';
 import { Column, f64 } from './columns';
 import { TraceColumns, type TraceView } from './trace';
+import { Derived } from './derived';
 
 export type RunStatus = 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'error';
 
@@ -52,6 +53,8 @@ export interface FinishedRun {
   trace: TraceColumns | null;
   /** Bytes its columns hold. */
   bytes: number;
+  /** What views computed from it (see `memo`), kept with it. */
+  derived: Derived;
 }
 
 export interface RunStoreOptions {
@@ -89,6 +92,8 @@ export class RunStore {
   private seriesPoints = 0;
   private trace: TraceColumns | null = null;
   private traceCache: { version: number; view: TraceView } | null = null;
+  /** Computed from the current run once it is done (shared with its entry in the run cache). */
+  private derived = new Derived();
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly maxTrace: number;
   private readonly maxPoints: number;
@@ -115,6 +120,7 @@ export class RunStore {
     this.seriesPoints = 0;
     this.trace = null;
     this.traceCache = null;
+    this.derived = new Derived();
     this.meta = { ...IDLE, dataVersion: this.meta.dataVersion + 1 };
     this.notifyNow();
   }
@@ -131,6 +137,7 @@ export class RunStore {
         this.series = msg.series.map(() => ({ times: new Column(f64, 256), values: new Column(f64, 256) }));
         this.seriesPoints = 0;
         this.trace = new TraceColumns(msg.topology.channels.map((c) => c.delay_ms));
+        this.derived = new Derived();
         this.set({
           scenario: msg.scenario,
           topology: msg.topology,
@@ -198,7 +205,17 @@ export class RunStore {
     const { runId: _id, dataVersion: _v, ...meta } = this.meta;
     let bytes = this.trace?.bytes ?? 0;
     for (const c of this.series) bytes += c.times.bytes + c.values.bytes;
-    return { meta, series: this.series, seriesPoints: this.seriesPoints, trace: this.trace, bytes };
+    return { meta, series: this.series, seriesPoints: this.seriesPoints, trace: this.trace, bytes, derived: this.derived };
+  }
+
+  /**
+   * `compute()` of the current run's data, computed once per finished run
+   * (and kept with it in the run cache); while a run streams in, computed
+   * at every call, as its data still grow.
+   */
+  memo<T>(key: string, compute: () => T, sizeOf?: (value: T) => number): T {
+    if (this.meta.status !== 'done') return compute();
+    return this.derived.get(key, compute, sizeOf);
   }
 
   /** Shows a finished run again, as run `runId` (from the run cache: no engine run). */
@@ -207,6 +224,7 @@ export class RunStore {
     this.seriesPoints = run.seriesPoints;
     this.trace = run.trace;
     this.traceCache = null;
+    this.derived = run.derived;
     this.meta = { ...run.meta, runId, dataVersion: this.meta.dataVersion + 1 };
     this.notifyNow();
   }

@@ -15,7 +15,11 @@ function useLegendKinds(): Set<LegendKind> {
   const hasLinks = (run.topology?.channels.length ?? 0) > 0;
   const hasOutages = run.seriesInfo.some((s) => s.quantity === 'outage');
   // version: the trace grows in place while the run streams in.
-  return useMemo(() => legendKinds(store.traceView(), hasLinks, hasOutages), [store, hasLinks, hasOutages, version]);
+  // Kept with a finished run: shown again from the run cache, it is not scanned again.
+  return useMemo(
+    () => store.memo(`legendKinds:${hasLinks}:${hasOutages}`, () => legendKinds(store.traceView(), hasLinks, hasOutages)),
+    [store, hasLinks, hasOutages, version],
+  );
 }
 
 function Legend() {

@@ -98,4 +98,15 @@ mod tests {
         assert!(!errors.is_empty());
         assert!(expansion_json("id = 3").contains(r#""ok":false"#));
     }
+
+    /// Paper mode expands the bundled sweeps with their cases, as the CLI: seed
+    /// 003's Vegas one-way runs end with Vegas's own clock offset.
+    #[test]
+    fn cases_reach_the_browser_expansion() {
+        let (_, points) = expand(include_str!("../../../../scenarios/seed003/table1.sweep.toml")).expect("table 1");
+        let p = points.iter().find(|p| p.labels == ["Vegas", "2M", "TCPSink", "one-way"]).expect("a Vegas one-way run");
+        assert_eq!(p.overrides.last(), Some(&("flows.ij.tcp.clock_offset".to_string(), "142047ns".to_string())));
+        let p = points.iter().find(|p| p.labels == ["Vegas", "2M", "TCPSink", "two-way"]).expect("a Vegas two-way run");
+        assert!(p.overrides.contains(&("flows.ij.tcp.clock_offset".to_string(), "4411734ns".to_string())));
+    }
 }

@@ -40,7 +40,12 @@
 //! Where it differs: ns-2 counts RTX_THRESH with one counter shared by every
 //! Snoop agent and never reset; here it counts per connection (by default
 //! also per hole). ns-2's explicit loss notification for data from the
-//! mobile is not modelled.
+//! mobile is not modelled. ns-2 counts the cached segments on its ring as
+//! `bufhead_ - expNextAck_`, which reads 0 when the ring is full and adds
+//! SNOOP_MAXWIND (100), not `maxbufs_`, when it has wrapped; here the count
+//! is the cache's (seed 001's README: with a 62-segment ring under a
+//! 65-segment window, ns-2 passes every duplicate of a hole met with the ring
+//! full, and its sender fast-retransmits).
 
 use super::{FlowIndex, MiddleboxCtx, Verdict};
 use crate::ids::{FlowId, TimerId};

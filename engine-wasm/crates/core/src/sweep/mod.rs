@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+mod cases;
 mod shard;
 mod table;
+pub use cases::Case;
 pub use shard::{Fingerprint, PartEnd, PartHeader, PartReader, PartRun, Shard, PART_FORMAT};
 pub use table::{run_json, Agreement, Results, Row, Table};
 
@@ -30,6 +32,10 @@ pub struct SweepSpec {
     #[serde(default)]
     pub set: BTreeMap<String, serde_json::Value>,
     pub axes: Vec<Axis>,
+    /// Overrides for the runs where given labels of several axes meet,
+    /// applied after the axes' own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cases: Vec<Case>,
     /// The number each run contributes to the table.
     pub value: ValueSpec,
     /// How to lay the values out; by default one row per run.
@@ -106,11 +112,13 @@ pub struct Point {
 /// Reads a sweep file.
 pub fn parse(text: &str) -> Result<SweepSpec, ScenarioErrors> {
     let doc = crate::scenario::load::parse_document(text, crate::scenario::Format::Toml)?;
-    serde_path_to_error::deserialize::<_, SweepSpec>(&doc).map_err(|e| {
+    let spec = serde_path_to_error::deserialize::<_, SweepSpec>(&doc).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { "sweep".to_string() } else { path };
-        crate::scenario::load::humanize(&path, &e.inner().to_string()).into()
-    })
+        ScenarioErrors::from(crate::scenario::load::humanize(&path, &e.inner().to_string()))
+    })?;
+    cases::check(&spec)?;
+    Ok(spec)
 }
 
 fn overrides(set: &BTreeMap<String, serde_json::Value>) -> impl Iterator<Item = Override> + '_ {
@@ -159,6 +167,7 @@ pub fn point(spec: &SweepSpec, index: u64) -> Point {
         p.labels.push(ap.label.clone());
         p.overrides.extend(overrides(&ap.set));
     }
+    cases::apply(spec, &mut p);
     p
 }
 
@@ -177,6 +186,9 @@ pub fn expand(spec: &SweepSpec) -> Vec<Point> {
                 })
             })
             .collect();
+    }
+    for p in &mut points {
+        cases::apply(spec, p);
     }
     points
 }
@@ -329,6 +341,30 @@ mod tests {
         assert_eq!(points[1].labels, vec!["a2", "b1"]);
         let paths: Vec<&str> = points[1].overrides.iter().map(|o| o.path.as_str()).collect();
         assert_eq!(paths, vec!["duration", "seed", "flows.f.tcp.variant"]);
+    }
+
+    #[test]
+    fn a_case_overrides_only_the_runs_where_its_labels_meet() {
+        let text = format!("{SWEEP}\n[[cases]]\nwhen = {{ a = \"a2\", b = \"b1\" }}\nset = {{ seed = 9 }}\n");
+        let spec = parse(&text).unwrap();
+        let points = expand(&spec);
+        let seeds = |p: &Point| p.overrides.iter().filter(|o| o.path == "seed").map(|o| o.value.clone()).collect::<Vec<_>>();
+        assert_eq!(seeds(&points[0]), vec![serde_json::json!(1)]);
+        // After the axes' own, so the case's value is the one applied.
+        assert_eq!(seeds(&points[1]), vec![serde_json::json!(2), serde_json::json!(9)]);
+        for (i, p) in points.iter().enumerate() {
+            assert_eq!(&point(&spec, i as u64), p);
+        }
+        // A sweep without cases serializes as before (its shards' fingerprints stay).
+        assert!(!serde_json::to_string(&parse(SWEEP).unwrap()).unwrap().contains("cases"));
+    }
+
+    #[test]
+    fn a_case_naming_an_unknown_axis_or_label_is_refused() {
+        let with = |when: &str| parse(&format!("{SWEEP}\n[[cases]]\nwhen = {{ {when} }}\nset = {{ seed = 9 }}\n"));
+        assert_eq!(with("a = \"a3\"").unwrap_err().to_string(), "cases[0].when.a: no label \"a3\" (allowed: a1, a2)");
+        assert_eq!(with("c = \"a1\"").unwrap_err().to_string(), "cases[0].when.c: no axis \"c\" (allowed: a, b)");
+        assert!(with("").unwrap_err().to_string().starts_with("cases[0].when: names no axis"));
     }
 
     #[test]

@@ -272,3 +272,33 @@ fn ns2_count_of_minus_one_resends_the_hole_once_more() {
     assert_eq!(seqs(&ctx.take_sent()), vec![1, 1]);
     assert_eq!(s.on_packet(&ack(1), &mut ctx), Verdict::Pass, "twice is ns-2's limit here");
 }
+
+#[test]
+fn ns2_count_with_a_full_cache_still_keeps_the_cached_segments_duplicates_back() {
+    // A cache of 4 filled again right after the new ACK: 1..4 cached, 5 not.
+    // ns-2.35 counts `bufhead_ - expNextAck_` on its ring, which reads 0 when
+    // the ring is full (head meets tail), so expDupacks_ = -2 and every later
+    // duplicate reaches the sender (seed 001: a fast retransmit at each such
+    // hole). Ours counts the cached segments.
+    let cfg = SnoopConfig {
+        cache: QueueLimit::Packets(4),
+        sack: false,
+        dupacks_passed: 1,
+        min_rto: SimDuration::from_millis(100),
+        exp_dupacks: true,
+    };
+    let mut s = Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE);
+    let mut ctx = MbCtx::default();
+    pass_data(&mut s, &mut ctx, 4);
+    s.on_packet(&ack(1), &mut ctx);
+    for seq in 4..6 {
+        s.on_packet(&data(seq), &mut ctx);
+    }
+    assert_eq!(ctx.values(CACHE).last(), Some(&4.0), "full");
+    let passed: Vec<bool> = (0..5).map(|_| s.on_packet(&ack(1), &mut ctx) == Verdict::Pass).collect();
+    assert_eq!(seqs(&ctx.take_sent()), vec![1]);
+    // First through (RTX_THRESH); the second resends and sets the count to
+    // 4 cached less 2; the third and fourth are kept back; the fifth passes
+    // (RTX_THRESH again). ns-2's full ring: through, resend, then all through.
+    assert_eq!(passed, vec![true, false, false, false, true]);
+}
