@@ -18,22 +18,7 @@ summary='import json,sys; f=json.load(sys.stdin)["flows"][0]; print(f["goodput_b
 for s in $(seq "$first" "$last"); do
   "$cli" run seed000/satellite-symmetric --set flows.ftp.tcp.rwnd=725KB --seed "$s" --duration 60s \
     --format json --trace "$tmp/ber.tr" >/dev/null
-  # Per channel, the indices (among the packets it sent) of those lost after sending.
-  python3 - "$tmp/ber.tr" >"$tmp/lists" <<'PY'
-import sys
-chans = [("0", "1"), ("1", "0"), ("1", "2"), ("2", "1")]
-sent = {c: {} for c in chans}
-lost = {c: [] for c in chans}
-for line in open(sys.argv[1]):
-    f = line.split()
-    c = (f[2], f[3])
-    if f[0] == "-":
-        sent[c][f[11]] = len(sent[c])
-    elif f[0] == "d" and f[11] in sent[c]:
-        lost[c].append(sent[c][f[11]])
-for c in chans:
-    print(" ".join(map(str, sorted(lost[c]))))
-PY
+  python3 tools/lost-indices.py "$tmp/ber.tr" 0-1 1-0 1-2 2-1 >"$tmp/lists"
   mapfile -t L <"$tmp/lists"
   sets=()
   for i in 0 1 2 3; do

@@ -30,24 +30,8 @@ for f in map(str.split, open(sys.argv[1])):
 print(n[0] - n[1])'
 for s in $(seq "$first" "$last"); do
   "$cli" run "$scenario" "${snoop[@]}" --seed "$s" --format json --trace "$tmp/ber.$s.tr" >/dev/null
-  # Per direction of the satellite hop, the indices (among the packets it sent) of those lost.
-  python3 - "$tmp/ber.$s.tr" >"$tmp/lists.$s" <<'PY'
-import sys
-chans = [("2", "3"), ("3", "2")]
-sent = {c: {} for c in chans}
-lost = {c: [] for c in chans}
-for line in open(sys.argv[1]):
-    f = line.split()
-    c = (f[2], f[3])
-    if c not in sent:
-        continue
-    if f[0] == "-":
-        sent[c][f[11]] = len(sent[c])
-    elif f[0] == "d" and f[11] in sent[c]:
-        lost[c].append(sent[c][f[11]])
-for c in chans:
-    print(" ".join(map(str, sorted(lost[c]))))
-PY
+  # The satellite hop's losses, each direction.
+  python3 tools/lost-indices.py "$tmp/ber.$s.tr" 2-3 3-2 >"$tmp/lists.$s"
   mapfile -t L <"$tmp/lists.$s"
   drops=(--set links.sat-t1.errors.ber=0)
   [ -n "${L[0]}" ] && drops+=(--set "links.sat-t1.forward.errors.drop_list=[${L[0]// /,}]")
