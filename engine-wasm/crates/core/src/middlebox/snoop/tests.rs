@@ -10,8 +10,13 @@ fn snoop(sack: bool, dupacks_passed: u32) -> Snoop {
 }
 
 fn snoop_with(sack: bool, dupacks_passed: u32, exp_dupacks: bool) -> Snoop {
+    snoop_caching(100, sack, dupacks_passed, exp_dupacks)
+}
+
+/// A Snoop whose cache holds `cache` segments.
+fn snoop_caching(cache: u32, sack: bool, dupacks_passed: u32, exp_dupacks: bool) -> Snoop {
     let cfg = SnoopConfig {
-        cache: QueueLimit::Packets(100),
+        cache: QueueLimit::Packets(cache),
         sack,
         dupacks_passed,
         min_rto: SimDuration::from_millis(100),
@@ -188,14 +193,7 @@ fn a_hole_already_resent_from_sack_blocks_is_not_resent_again_when_it_becomes_th
 
 #[test]
 fn the_cache_stops_at_its_limit() {
-    let cfg = SnoopConfig {
-        cache: QueueLimit::Packets(2),
-        sack: false,
-        dupacks_passed: 1,
-        min_rto: SimDuration::from_millis(100),
-        exp_dupacks: false,
-    };
-    let mut s = Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE);
+    let mut s = snoop_caching(2, false, 1, false);
     let mut ctx = MbCtx::default();
     pass_data(&mut s, &mut ctx, 4);
     assert_eq!(ctx.values(CACHE), vec![1.0, 2.0]);
@@ -252,14 +250,7 @@ fn ns2_fixes_the_count_at_the_resend_and_lets_two_more_duplicates_through() {
 fn ns2_count_of_minus_one_resends_the_hole_once_more() {
     // Only the hole is cached when its duplicates come (the cache holds two
     // segments): expDupacks_ = 1 - 2 = -1, and ns-2 resends again on the next.
-    let cfg = SnoopConfig {
-        cache: QueueLimit::Packets(2),
-        sack: false,
-        dupacks_passed: 1,
-        min_rto: SimDuration::from_millis(100),
-        exp_dupacks: true,
-    };
-    let mut s = Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE);
+    let mut s = snoop_caching(2, false, 1, true);
     let mut ctx = MbCtx::default();
     for seq in 0..5 {
         s.on_packet(&data(seq), &mut ctx);
@@ -280,14 +271,7 @@ fn ns2_count_with_a_full_cache_still_keeps_the_cached_segments_duplicates_back()
     // the ring is full (head meets tail), so expDupacks_ = -2 and every later
     // duplicate reaches the sender (seed 001: a fast retransmit at each such
     // hole). Ours counts the cached segments.
-    let cfg = SnoopConfig {
-        cache: QueueLimit::Packets(4),
-        sack: false,
-        dupacks_passed: 1,
-        min_rto: SimDuration::from_millis(100),
-        exp_dupacks: true,
-    };
-    let mut s = Snoop::new(cfg, &[(FlowId(0), TIMER)], CACHE);
+    let mut s = snoop_caching(4, false, 1, true);
     let mut ctx = MbCtx::default();
     pass_data(&mut s, &mut ctx, 4);
     s.on_packet(&ack(1), &mut ctx);
