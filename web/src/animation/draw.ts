@@ -67,10 +67,7 @@ export function drawScene(
       const lane = geo.lanes[d.channel];
       if (lane) drawDensity(ctx, scene, lane, d, theme);
     }
-    for (const p of frame.wire) {
-      const lane = geo.lanes[p.channel];
-      if (lane) drawPacket(ctx, scene, lane, p, theme);
-    }
+    drawPackets(ctx, scene, frame.wire, theme);
   }
 
   if (still) blit(ctx, still.over);
@@ -252,22 +249,85 @@ function drawQueue(
   ctx.restore();
 }
 
-function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: WirePacket, theme: Theme): void {
+/**
+ * The packets drawn one by one: per lane, one path per colour (hundreds of
+ * packets are a handful of fills, not a save, a transform and a fill each),
+ * then the marks of the few packets that carry any.
+ */
+function drawPackets(ctx: CanvasRenderingContext2D, scene: Scene, wire: readonly WirePacket[], theme: Theme): void {
+  const lanes = scene.geometry.lanes;
+  // Packets come in trace order, lanes mixed: sorted into lanes without a list per lane.
+  const order = laneOrder(wire, lanes.length);
+  let k = 0;
+  while (k < order.length) {
+    const channel = wire[order[k] ?? 0]?.channel ?? 0;
+    let end = k;
+    while (end < order.length && wire[order[end] ?? 0]?.channel === channel) end++;
+    const lane = lanes[channel];
+    if (lane) {
+      ctx.save();
+      laneFrame(ctx, lane.start, lane);
+      // Each colour once, in the order it first appears.
+      let pending = end - k;
+      const done = new Uint8Array(end - k);
+      for (let a = k; a < end && pending > 0; a++) {
+        if (done[a - k]) continue;
+        const first = wire[order[a] ?? 0];
+        if (!first) continue;
+        const colour = packetColour(scene, first, theme);
+        ctx.fillStyle = colour;
+        ctx.beginPath();
+        for (let b = a; b < end; b++) {
+          const p = wire[order[b] ?? 0];
+          if (!p || done[b - k] || packetColour(scene, p, theme) !== colour) continue;
+          done[b - k] = 1;
+          pending--;
+          packetPath(ctx, lane, p);
+        }
+        ctx.fill();
+      }
+      for (let a = k; a < end; a++) {
+        const p = wire[order[a] ?? 0];
+        if (p && hasMarks(p)) drawMarks(ctx, lane, p, theme);
+      }
+      ctx.restore();
+    }
+    k = end;
+  }
+}
+
+/** Indices of `wire` grouped by channel (stable within a channel): a counting sort. */
+function laneOrder(wire: readonly WirePacket[], channels: number): Uint32Array {
+  const starts = new Uint32Array(channels + 1);
+  for (const p of wire) if (p.channel < channels) starts[p.channel + 1] = (starts[p.channel + 1] ?? 0) + 1;
+  for (let c = 0; c < channels; c++) starts[c + 1] = (starts[c + 1] ?? 0) + (starts[c] ?? 0);
+  const order = new Uint32Array(starts[channels] ?? 0);
+  wire.forEach((p, i) => {
+    if (p.channel >= channels) return;
+    const at = starts[p.channel] ?? 0;
+    order[at] = i;
+    starts[p.channel] = at + 1;
+  });
+  return order;
+}
+
+/** The packet's extent along the lane: at least a minimum-size glyph, ending at the head, kept on the lane. */
+function packetSpan(lane: Lane, p: WirePacket): [number, number] {
   const L = lane.length;
   let x1 = p.head * L;
   let x0 = p.tail * L;
   const min = p.ack ? MIN_GLYPH + 2 : MIN_GLYPH;
   if (x1 - x0 < min) {
-    // Too short to see: a minimum-size glyph ending at the head, kept on the lane.
     x0 = Math.max(0, x1 - min);
     x1 = Math.min(L, x0 + min);
   }
-  ctx.save();
-  laneFrame(ctx, lane.start, lane);
-  ctx.fillStyle = packetColour(scene, p, theme);
-  ctx.beginPath();
+  return [x0, x1];
+}
+
+/** Adds the packet's glyph to the current path, in the lane's frame: data a bar, ACKs thinner with a pointed head. */
+function packetPath(ctx: CanvasRenderingContext2D, lane: Lane, p: WirePacket): void {
+  const [x0, x1] = packetSpan(lane, p);
   if (p.ack) {
-    // ACKs: thinner, with a pointed head.
     const h = ACK_H / 2;
     const tip = Math.min(3, (x1 - x0) / 2);
     ctx.moveTo(x0, -h);
@@ -279,7 +339,19 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
   } else {
     ctx.rect(x0, -DATA_H / 2, x1 - x0, DATA_H);
   }
-  ctx.fill();
+}
+
+function hasMarks(p: WirePacket): boolean {
+  return (p.retransmission && !p.ack) || (p.flags & (FLAG.spoofed | FLAG.localRetransmission | FLAG.fragmented | FLAG.ce | FLAG.ece)) !== 0;
+}
+
+/** What marks a packet beyond its colour (in the lane's frame, over its glyph). */
+function drawMarks(ctx: CanvasRenderingContext2D, lane: Lane, p: WirePacket, theme: Theme): void {
+  const [x0, x1] = packetSpan(lane, p);
+  if ((p.retransmission && !p.ack) || p.flags & FLAG.spoofed) {
+    ctx.beginPath();
+    packetPath(ctx, lane, p);
+  }
   if (p.retransmission && !p.ack) {
     // Retransmissions also get an outline, so they stand out in any palette.
     ctx.strokeStyle = theme.text;
@@ -310,7 +382,6 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
     const h = p.ack ? ACK_H : DATA_H;
     ctx.fillRect(Math.max(x0, x1 - 3), -h / 2 - 2, Math.min(3, x1 - x0), h + 4);
   }
-  ctx.restore();
 }
 
 /** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
@@ -428,7 +499,20 @@ function laneFrame(ctx: CanvasRenderingContext2D, origin: { x: number; y: number
 
 /** Local x runs along the lane, local y along its outward normal. */
 
+/** Colours with an alpha, by colour and alpha: asked for every ACK of every frame. */
+const alphaColours = new Map<string, string>();
+
 function withAlpha(colour: string, alpha: number): string {
+  const key = `${colour}/${alpha}`;
+  let out = alphaColours.get(key);
+  if (out === undefined) {
+    out = rgba(colour, alpha);
+    alphaColours.set(key, out);
+  }
+  return out;
+}
+
+function rgba(colour: string, alpha: number): string {
   const m = /^#([0-9a-f]{6})$/i.exec(colour);
   if (!m) return colour;
   const n = parseInt(m[1] ?? '0', 16);
