@@ -12,7 +12,7 @@ import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
 import type { SharedBuffer } from './linkState';
 import { Placer, type Rect } from './placement';
 import { queueLimit, type QueueLimit } from './queueLimit';
-import { estimateWidth, type Measure } from './textMeasure';
+import { charsWidth, estimateWidth, type Measure } from './textMeasure';
 
 export interface Scene {
   topology: Topology;
@@ -60,12 +60,9 @@ export function sceneHeight(topology: Topology | null, text: TextSizes = textSiz
   return Math.round(grow * (rows <= 1 ? 236 : Math.min(640, 120 + rows * 70)));
 }
 
-/** Text boxes are estimated for the side margins: about 0.58 em per character. */
-const charWidth = (px: number) => px * 0.58;
-
 /** Widest a node name may be below or above its node: the node's room, or ten characters. */
 function nodeRoom(geo: Geometry, text: TextSizes): number {
-  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, 10 * charWidth(text.node));
+  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, charsWidth(10, text.node));
 }
 
 export function buildScene(topology: Topology, width: number, height: number, opts: SceneOptions = {}): Scene {
@@ -73,7 +70,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
   const measure = opts.measure ?? estimateWidth;
   const layout = layoutTopology(topology);
   // Side margins hold half a node name; on a phone, lanes need the width more than the margins.
-  const geo = geometry(layout, topology, { width, height, marginX: Math.max(4 * charWidth(text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
+  const geo = geometry(layout, topology, { width, height, marginX: Math.max(charsWidth(4, text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
   // Stack heights count full-size segments of the first flow.
   const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
   const buffers = opts.buffers ?? [];
