@@ -10,7 +10,7 @@ import { FLAG } from '../engine/traceColumns';
 import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, type WirePacket } from './packets';
 import type { QueueLimit } from './queueLimit';
 import { textSizes } from '../viewScale';
-import { lineHeight, type PlacedText } from './labels';
+import { lineHeight, type DownLabel, type PlacedText } from './labels';
 import { DATA_H, STACK_W, stackBase, stackTop } from './laneGeometry';
 import { queueLimitText, type Scene } from './scene';
 import { inside, intersects } from './placement';
@@ -21,14 +21,17 @@ const MIN_GLYPH = 4;
 /** What lies under the packets and does not move: lanes and link labels. */
 export function drawUnder(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
-  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
+  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.downLabels[c] ?? null) : drawLane(ctx, lane, theme)));
   ctx.fillStyle = theme.muted;
   for (const l of scene.linkLabels) drawText(ctx, l.label, `${l.label.px}px ${theme.font}`);
 }
 
-/** What lies over the packets and does not move: the nodes and their names. */
-export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme): void {
+/** What lies over the packets and does not move: the nodes and their names, and the "down" of a failed link. */
+export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
+  scene.downLabels.forEach((mark, c) => {
+    if (mark && down[c]) drawDownMark(ctx, mark, theme);
+  });
   scene.topology.nodes.forEach((node, i) => {
     const at = geo.nodes[i];
     if (at) drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
@@ -71,7 +74,7 @@ export function drawScene(
   }
 
   if (still) blit(ctx, still.over);
-  else drawOver(ctx, scene, theme);
+  else drawOver(ctx, scene, theme, down);
 
   if (frame) {
     for (const d of frame.drops) {
@@ -164,10 +167,16 @@ function drawLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void
   ctx.restore();
 }
 
-/** A lane during an outage: greyed, dashed and broken in the middle, marked "down". */
-function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, px: number): void {
+/**
+ * A lane during an outage: greyed, dashed and broken where the scene placed
+ * its "down" mark (the middle when the word found no room); the word is drawn over the packets.
+ */
+function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, mark: DownLabel | null): void {
   const L = lane.length;
   const gap = Math.min(36, L / 3);
+  const mid = L * (mark?.at ?? 0.5);
+  const from = Math.max(0, mid - gap / 2);
+  const to = Math.min(L, mid + gap / 2);
   ctx.save();
   laneFrame(ctx, lane.start, lane);
   ctx.strokeStyle = theme.muted;
@@ -177,8 +186,8 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   ctx.beginPath();
   for (const y of [-DATA_H / 2 - 1.5, DATA_H / 2 + 1.5]) {
     ctx.moveTo(0, y);
-    ctx.lineTo(L / 2 - gap / 2, y);
-    ctx.moveTo(L / 2 + gap / 2, y);
+    ctx.lineTo(from, y);
+    ctx.moveTo(to, y);
     ctx.lineTo(L, y);
   }
   ctx.stroke();
@@ -188,7 +197,7 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   ctx.strokeStyle = theme.drop;
   ctx.lineWidth = 2;
   ctx.beginPath();
-  for (const x of [L / 2 - gap / 2, L / 2 + gap / 2]) {
+  for (const x of [from, to]) {
     ctx.moveTo(x - 2, -DATA_H / 2 - 3);
     ctx.lineTo(x + 2, -1);
     ctx.lineTo(x - 2, 1);
@@ -196,18 +205,19 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   }
   ctx.stroke();
   ctx.restore();
-  // "down" in the break, on the lane itself (clear of the other direction's lane and the link label).
-  const mid = { x: (lane.start.x + lane.end.x) / 2, y: (lane.start.y + lane.end.y) / 2 };
+}
+
+/** "down" in the break of a failed lane, where the scene kept room for it (over the packets still on the air). */
+function drawDownMark(ctx: CanvasRenderingContext2D, mark: DownLabel, theme: Theme): void {
+  const { label } = mark;
   ctx.save();
-  ctx.font = `600 ${px}px ${theme.font}`;
-  const down = tr('network:canvas.down');
-  const w = ctx.measureText(down).width;
+  ctx.font = `600 ${label.px}px ${theme.font}`;
   ctx.fillStyle = theme.surface;
-  ctx.fillRect(mid.x - w / 2 - 2, mid.y - px / 2 - 1, w + 4, px + 2);
+  ctx.fillRect(label.box.x0, label.box.y0, label.box.x1 - label.box.x0, label.box.y1 - label.box.y0);
   ctx.fillStyle = theme.drop;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(down, mid.x, mid.y);
+  ctx.fillText(label.full, label.x, label.y + label.px / 2);
   ctx.restore();
 }
 
