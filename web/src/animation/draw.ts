@@ -1,6 +1,6 @@
 // Draws the topology and the packets of one frame on a canvas (CSS pixels).
 
-import { t as tr } from '../i18n';
+import { currentLanguage, t as tr } from '../i18n';
 import { formatCount } from '../format';
 import type { Theme } from '../theme';
 import { gaugeValue, type Gauge } from './gauges';
@@ -18,10 +18,13 @@ import { inside, intersects } from './placement';
 const ACK_H = 5;
 const MIN_GLYPH = 4;
 
-/** What lies under the packets and does not move: lanes and link labels. */
+/** What lies under the packets and does not move: lanes, the outlines of queue stacks and link labels. */
 export function drawUnder(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
   geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.downLabels[c] ?? null) : drawLane(ctx, lane, theme)));
+  geo.lanes.forEach((lane, c) => {
+    if (scene.showStack[c]) drawStackOutline(ctx, lane, geo.stackHeight, theme);
+  });
   ctx.fillStyle = theme.muted;
   for (const l of scene.linkLabels) drawText(ctx, l.label, `${l.label.px}px ${theme.font}`);
 }
@@ -77,19 +80,22 @@ export function drawScene(
   else drawOver(ctx, scene, theme, down);
 
   if (frame) {
+    const drops: Cross[] = [];
     for (const d of frame.drops) {
       const lane = geo.lanes[d.channel];
       if (!lane) continue;
       // Beside the full end of the stack, where the refused packet would have
       // gone; at the lane's start when the stack had no room.
       const top = scene.showStack[d.channel] ? stackTop(lane, geo.stackHeight - 6) : lane.start;
-      const at = { x: top.x + lane.dir.x * (STACK_W + 6), y: top.y + lane.dir.y * (STACK_W + 6) };
-      drawCross(ctx, at, 7 + 4 * (1 - d.opacity), theme.drop, d.opacity, false);
+      drops.push({ x: top.x + lane.dir.x * (STACK_W + 6), y: top.y + lane.dir.y * (STACK_W + 6), size: 7 + 4 * (1 - d.opacity), opacity: d.opacity });
     }
+    drawCrosses(ctx, drops, theme.drop, false);
+    const corruptions: Cross[] = [];
     for (const c of frame.corruptions) {
       const lane = geo.lanes[c.channel];
-      if (lane) drawCross(ctx, lane.end, 6, theme.corrupt, c.opacity, true);
+      if (lane) corruptions.push({ x: lane.end.x, y: lane.end.y, size: 6, opacity: c.opacity });
     }
+    drawCrosses(ctx, corruptions, theme.corrupt, true);
   }
 }
 
@@ -221,6 +227,17 @@ function drawDownMark(ctx: CanvasRenderingContext2D, mark: DownLabel, theme: The
   ctx.restore();
 }
 
+/** The dashed outline of a queue stack: its limit. */
+function drawStackOutline(ctx: CanvasRenderingContext2D, lane: Lane, height: number, theme: Theme): void {
+  ctx.save();
+  laneFrame(ctx, stackBase(lane), lane);
+  ctx.strokeStyle = theme.queueOutline;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([2, 2]);
+  ctx.strokeRect(-0.5, 0, STACK_W + 1, height);
+  ctx.restore();
+}
+
 function drawQueue(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
@@ -234,21 +251,35 @@ function drawQueue(
   const H = scene.geometry.stackHeight;
   const base = stackBase(lane);
   ctx.save();
-  // Local frame: x along the lane, y outward from it.
+  // Local frame: x along the lane, y outward from it (the stack's outline is in the still layer under it).
   laneFrame(ctx, base, lane);
-  ctx.strokeStyle = theme.queueOutline;
-  ctx.lineWidth = 1;
-  ctx.setLineDash([2, 2]);
-  ctx.strokeRect(-0.5, 0, STACK_W + 1, H);
-  ctx.setLineDash([]);
   const cell = H / capacity;
-  const gap = cell >= 3 ? 1 : 0;
-  queue.forEach((p, i) => {
-    if (i >= capacity) return;
-    ctx.fillStyle = packetColour(scene, p, theme);
-    ctx.globalAlpha = p.transmitting ? 1 : 0.85;
-    ctx.fillRect(0.5, i * cell, STACK_W - 1, Math.max(cell - gap, 0.75));
-  });
+  const h = Math.max(cell - (cell >= 3 ? 1 : 0), 0.75);
+  // The packet in transmission at full colour, the waiting ones a little
+  // lighter; the cells of one colour are one path.
+  const shown = Math.min(queue.length, capacity);
+  const cells = new Map<string, number[]>();
+  for (let i = 0; i < shown; i++) {
+    const p = queue[i];
+    if (!p) continue;
+    if (p.transmitting) {
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = packetColour(scene, p, theme);
+      ctx.fillRect(0.5, i * cell, STACK_W - 1, h);
+      continue;
+    }
+    const colour = packetColour(scene, p, theme);
+    const list = cells.get(colour);
+    if (list) list.push(i);
+    else cells.set(colour, [i]);
+  }
+  ctx.globalAlpha = 0.85;
+  for (const [colour, list] of cells) {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    for (const i of list) ctx.rect(0.5, i * cell, STACK_W - 1, h);
+    ctx.fill();
+  }
   ctx.restore();
   const label = scene.queueLabels[channel];
   if (!label) return;
@@ -347,7 +378,9 @@ function packetPath(ctx: CanvasRenderingContext2D, lane: Lane, p: WirePacket): v
     ctx.lineTo(x0, h);
     ctx.closePath();
   } else {
-    ctx.rect(x0, -DATA_H / 2, x1 - x0, DATA_H);
+    // Back-to-back packets touch: a pixel of air at the tail keeps them apart (one path would merge them into a bar).
+    const air = x1 - x0 > MIN_GLYPH + 1 ? 1 : 0;
+    ctx.rect(x0 + air, -DATA_H / 2, x1 - x0 - air, DATA_H);
   }
 }
 
@@ -425,8 +458,7 @@ function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d:
   ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const text = tr('network:canvas.packets', { count: d.count, formatted: formatCount(d.count) });
-  const tw = ctx.measureText(text).width;
+  const { text, width: tw } = densityText(ctx, d.count);
   const mid = densityLabelAt(scene, lane, tw + 8, px + 2);
   if (!mid) {
     ctx.restore();
@@ -439,6 +471,22 @@ function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d:
   ctx.fillStyle = theme.text;
   ctx.fillText(text, mid.x, mid.y);
   ctx.restore();
+}
+
+/** "N packets" in the interface's language and its width in the context's font, by count: it is asked for on every frame. */
+const densityTexts = new Map<string, { text: string; width: number }>();
+
+function densityText(ctx: CanvasRenderingContext2D, count: number): { text: string; width: number } {
+  const key = `${currentLanguage()}|${ctx.font}|${count}`;
+  let out = densityTexts.get(key);
+  if (!out) {
+    // Counts change as packets come and go: a bounded cache.
+    if (densityTexts.size > 2048) densityTexts.clear();
+    const text = tr('network:canvas.packets', { count, formatted: formatCount(count) });
+    out = { text, width: ctx.measureText(text).width };
+    densityTexts.set(key, out);
+  }
+  return out;
 }
 
 /** The centre of a w x h box beside the lane that overlaps none of the scene's labels, nodes and stacks (null: none). */
@@ -463,30 +511,51 @@ function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; 
   return p.ack ? theme.ack : theme.data;
 }
 
-function drawCross(
-  ctx: CanvasRenderingContext2D,
-  at: { x: number; y: number },
-  size: number,
-  colour: string,
-  opacity: number,
-  ring: boolean,
-): void {
+/** A loss marker: a cross at (x, y), fading out. */
+interface Cross {
+  x: number;
+  y: number;
+  size: number;
+  opacity: number;
+}
+
+/** Steps of a marker's fade: markers in one step are stroked as one path (a busy queue drops dozens at one spot). */
+const FADE_STEPS = 20;
+
+/** Crosses (with a ring around each when `ring`), one stroke per step of opacity. */
+function drawCrosses(ctx: CanvasRenderingContext2D, crosses: readonly Cross[], colour: string, ring: boolean): void {
+  if (crosses.length === 0) return;
+  const steps = new Map<number, Cross[]>();
+  for (const c of crosses) {
+    const step = Math.round(Math.max(0, Math.min(1, c.opacity)) * FADE_STEPS);
+    if (step === 0) continue;
+    const list = steps.get(step);
+    if (list) list.push(c);
+    else steps.set(step, [c]);
+  }
   ctx.save();
-  ctx.globalAlpha = Math.max(0, Math.min(1, opacity));
   ctx.strokeStyle = colour;
-  ctx.lineWidth = 2.5;
   ctx.lineCap = 'round';
-  ctx.beginPath();
-  ctx.moveTo(at.x - size / 2, at.y - size / 2);
-  ctx.lineTo(at.x + size / 2, at.y + size / 2);
-  ctx.moveTo(at.x + size / 2, at.y - size / 2);
-  ctx.lineTo(at.x - size / 2, at.y + size / 2);
-  ctx.stroke();
-  if (ring) {
-    ctx.lineWidth = 1.5;
+  for (const [step, list] of steps) {
+    ctx.globalAlpha = step / FADE_STEPS;
+    ctx.lineWidth = 2.5;
     ctx.beginPath();
-    ctx.arc(at.x, at.y, size, 0, Math.PI * 2);
+    for (const { x, y, size } of list) {
+      ctx.moveTo(x - size / 2, y - size / 2);
+      ctx.lineTo(x + size / 2, y + size / 2);
+      ctx.moveTo(x + size / 2, y - size / 2);
+      ctx.lineTo(x - size / 2, y + size / 2);
+    }
     ctx.stroke();
+    if (ring) {
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (const { x, y, size } of list) {
+        ctx.moveTo(x + size, y);
+        ctx.arc(x, y, size, 0, Math.PI * 2);
+      }
+      ctx.stroke();
+    }
   }
   ctx.restore();
 }
