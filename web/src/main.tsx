@@ -24,9 +24,6 @@ import './styles/i18n.css';
 // Every scenario file in the repository, bundled as text; new files appear on rebuild.
 const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
 
-/** The page shows itself by then even when the engine is slow to answer. */
-const MOUNT_AT_THE_LATEST_MS = 3000;
-
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));
 
@@ -85,26 +82,12 @@ function LanguageRoot() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-const mount = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <ServicesContext.Provider value={services}>
-        <LanguageRoot />
-      </ServicesContext.Provider>
-    </StrictMode>,
-  );
+createRoot(root).render(
+  <StrictMode>
+    <ServicesContext.Provider value={services}>
+      <LanguageRoot />
+    </ServicesContext.Provider>
+  </StrictMode>,
+);
 // A lesson starts the controller at its first run; paper mode runs its own workers.
-if (route.page === 'app') {
-  void controller.start();
-  // One render of the whole page with run A's first data, not one of empty
-  // panels before it (each costs a few hundred ms on a slow machine);
-  // index.html's frame shows meanwhile. Never later than MOUNT_AT_THE_LATEST_MS.
-  let mounted = false;
-  const mountOnce = () => {
-    if (mounted) return;
-    mounted = true;
-    mount();
-  };
-  void controller.firstView().then(mountOnce, mountOnce);
-  setTimeout(mountOnce, MOUNT_AT_THE_LATEST_MS);
-} else mount();
+if (route.page === 'app') void controller.start();

@@ -77,21 +77,6 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().notices).toEqual([]);
   });
 
-  it('says when the page has something to show: run A has data, or there is no run and the notices say why', async () => {
-    const a = app('?s=seed000/wired');
-    const start = a.controller.start();
-    await a.controller.firstView();
-    expect(a.store.getMeta().dataVersion).toBeGreaterThan(0);
-    expect(a.controller.getSnapshot().phase).toBe('ready');
-    await start;
-
-    // A scenario the engine refuses outright: no run, and the page shows why.
-    const bad = app('?s=seed000/wired&set=duration=soon');
-    void bad.controller.start();
-    await bad.controller.firstView();
-    expect(bad.controller.getSnapshot().notices.length).toBeGreaterThan(0);
-  });
-
   it('computes the runs one click away, and a first switch to one shows it from the cache (the same run the engine makes)', async () => {
     const prefetch = new EngineClient(inProcessChannel().open);
     disposers.push(() => prefetch.dispose());

@@ -102,8 +102,6 @@ export class AppController {
    * would delay the engine's next message and the first frame.
    */
   private held = false;
-  /** Resolves at the first release (see `held`). */
-  private readonly released = deferredVoid();
   /** The query string last read (its problems are the url: notices). */
   private readSearch = '';
   private readonly unsubscribe: (() => void)[] = [];
@@ -588,27 +586,10 @@ export class AppController {
 
   /** Views hear of changes again, and of the state now. */
   private release(): void {
-    this.released.resolve();
     if (!this.held) return;
     this.held = false;
     this.notify();
   }
-
-  /**
-   * Resolves once the page has something to show: run A's first data (or its
-   * failure), or the reason there is no run. The app renders the page then,
-   * once, rather than a page of empty panels first (index.html's frame shows
-   * meanwhile).
-   */
-  firstView(): Promise<void> {
-    return this.released.promise.then(() => this.runA.firstData());
-  }
-}
-
-function deferredVoid(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = () => undefined as void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 function resolutionKey(text: string, format: string, overrides: readonly Override[]): string {
