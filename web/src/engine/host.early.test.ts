@@ -9,8 +9,12 @@ const wired = scenarioText('seed000/wired');
 function harness() {
   const posted: EngineToUi[] = [];
   const tasks: (() => void)[] = [];
+  const calls = { validate: 0 };
   const deps: HostDeps = {
-    load: loadWasmInNode,
+    load: async () => {
+      const api = await loadWasmInNode();
+      return { ...api, validate: (...args: Parameters<typeof api.validate>) => (calls.validate++, api.validate(...args)) };
+    },
     post: (msg) => posted.push(msg),
     yieldThen: (fn) => tasks.push(fn),
     now: () => performance.now(),
@@ -23,6 +27,7 @@ function harness() {
   return {
     host,
     posted,
+    calls,
     settle,
     /** Runs `n` pending slices (all with Infinity). */
     async slices(n = Infinity): Promise<void> {
@@ -112,5 +117,25 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     expect(b?.type).toBe('validated');
     if (a?.type !== 'validated' || b?.type !== 'validated') return;
     expect(b.resolution).toEqual(a.resolution);
+    const once = h.calls.validate;
+
+    // The engine was asked once: ask a fresh host the first question alone.
+    const single = harness();
+    single.host.handle({ type: 'validate', requestId: 1, text: wired, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    await single.settle();
+    expect(once).toBe(single.calls.validate);
+  });
+
+  it('does not keep the validation of a multi-megabyte scenario (asks the engine again)', async () => {
+    const big = `${wired}\n# ${'x'.repeat(300 * 1024)}\n`;
+    const h = harness();
+    const ask = (requestId: number) => h.host.handle({ type: 'validate', requestId, text: big, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    ask(1);
+    await h.settle();
+    const once = h.calls.validate;
+    ask(2);
+    await h.settle();
+    expect(h.calls.validate).toBe(2 * once);
+    expect(h.posted.map((m) => m.type)).toEqual(['validated', 'validated']);
   });
 });

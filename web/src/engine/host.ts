@@ -80,6 +80,9 @@ interface WindowJob {
   batch: number;
 }
 
+/** Validations of scenario texts longer than this are not kept (memory stays small). */
+const MAX_KEPT_RESOLUTION_CHARS = 256 * 1024;
+
 export class EngineHost {
   private api: Promise<WasmApi>;
   private current: ActiveRun | null = null;
@@ -223,6 +226,8 @@ export class EngineHost {
     if (kept) return kept;
     const resolution = resolveOverrides(validateWith(api), text, format, overrides, knobOptions);
     // A few kept: the early run's two, which the app's first checks repeat.
+    // Not a pasted multi-megabyte scenario: its key alone would hold its text.
+    if (key.length > MAX_KEPT_RESOLUTION_CHARS) return resolution;
     if (this.resolutions.size >= 8) this.resolutions.delete(this.resolutions.keys().next().value as string);
     this.resolutions.set(key, resolution);
     return resolution;
