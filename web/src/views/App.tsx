@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlotsPanel } from '../plots/PlotsPanel';
+import { AfterFirstFrame } from './AfterFirstFrame';
 import { AnimationPanel } from './AnimationPanel';
 import { EventsPanel } from './events/EventsPanel';
 import { ComparePanel } from './ComparePanel';
@@ -37,10 +38,14 @@ export function App() {
         <Notices />
       </ErrorBoundary>
       <ErrorBoundary name={t('boundary.help')}>
-        <HelpOverlay />
+        <AfterFirstFrame>
+          <HelpOverlay />
+        </AfterFirstFrame>
       </ErrorBoundary>
       <ErrorBoundary name={t('boundary.editor')}>
-        <CustomEditor />
+        <AfterFirstFrame>
+          <CustomEditor />
+        </AfterFirstFrame>
       </ErrorBoundary>
       <main className="layout">
         {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
@@ -52,9 +57,11 @@ export function App() {
             <KnobsPanel />
             <RunStatus />
           </Panel>
-          <Panel title={t('panels.compare')} testId="compare-panel">
-            <ComparePanel />
-          </Panel>
+          <AfterFirstFrame>
+            <Panel title={t('panels.compare')} testId="compare-panel">
+              <ComparePanel />
+            </Panel>
+          </AfterFirstFrame>
         </aside>
         <div className="stage">
           <ErrorBoundary name={t('boundary.mechanisms')}>
@@ -63,9 +70,12 @@ export function App() {
           <AnimationPanel />
           {/* The plots right under the network: on a projector both fit one screen. */}
           <PlotsPanel />
-          <EventsPanel />
-          <SummaryPanel />
-          <CompareSection />
+          {/* Below the fold: after the first animated frame (AfterFirstFrame.tsx). */}
+          <AfterFirstFrame>
+            <EventsPanel />
+            <SummaryPanel />
+            <CompareSection />
+          </AfterFirstFrame>
         </div>
       </main>
     </AppRoot>

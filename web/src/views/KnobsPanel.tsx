@@ -6,6 +6,7 @@ import { ALLOWED, parseSeed } from '../state/url';
 import { Segmented } from './controls/Segmented';
 import { Switch } from './controls/Switch';
 import { TextField } from './controls/TextField';
+import { AfterFirstFrame } from './AfterFirstFrame';
 import { EntityForms } from './EntityForms';
 import { useApp, useServices } from './services';
 import { choosePreset, useCommitKnob, useEditTarget, useKnobs } from './useKnobs';
@@ -39,7 +40,10 @@ export function KnobsPanel() {
           <PresetRow key={`${app.request.scenario}:preset:${p.index}`} knob={p} onChoose={(i) => choosePreset(controller, p, i)} />
         ))}
       <SeedRow seed={app.request.seed} onCommit={(seed) => controller.setSeed(seed)} />
-      <EntityForms />
+      {/* Long forms in closed sections: after the first animated frame. */}
+      <AfterFirstFrame>
+        <EntityForms />
+      </AfterFirstFrame>
       <div className="knobs-actions">
         <button type="button" className="button button-quiet" disabled={!hasOverrides} onClick={() => controller.resetOverrides()}>
           {t('knobs.reset')}
