@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { cellOverride, flowForms, linkForms, MAIN_FLOW_FIELDS, type EntityForm, type FieldRow } from '../state/entityForms';
 import { FieldInput } from './controls/FieldInput';
 import { useEditTarget } from './useKnobs';
@@ -13,37 +13,47 @@ export function EntityForms() {
   const target = useEditTarget();
   const base = app.entry?.scenario ?? null;
   const effective = target.resolution?.scenario ?? null;
-  const links = linkForms(base, effective, target.sets, target.resolution);
-  const flows = flowForms(base, effective, target.sets, target.resolution);
+  const scenario = effective ?? base;
   const { t } = useTranslation('controls');
   return (
     <>
-      <details className="entity-section" data-testid="link-forms">
-        <summary>{t('entity.links', { count: links.length })}</summary>
-        {links.map((form) => (
-          <FormCard key={form.id} kind="link" form={form} rows={form.rows} />
-        ))}
-      </details>
-      <details className="entity-section" data-testid="flow-forms">
-        <summary>{t('entity.flows', { count: flows.length })}</summary>
-        {flows.map((form) => {
-          const main = MAIN_FLOW_FIELDS.flatMap((k) => form.rows.filter((r) => r.field.key === k));
-          const rest = form.rows.filter((r) => !MAIN_FLOW_FIELDS.includes(r.field.key));
-          return (
-            <FormCard key={form.id} kind="flow" form={form} rows={main}>
-              <details className="entity-more">
-                <summary>{t('entity.more', { id: form.id })}</summary>
-                <Rows prefix={`flows.${form.id}`} rows={rest} />
-              </details>
-            </FormCard>
-          );
-        })}
-      </details>
+      <OpenedDetails className="entity-section" testId="link-forms" summary={t('entity.links', { count: scenario?.links.length ?? 0 })}>
+        {() => linkForms(base, effective, target.sets, target.resolution).map((form) => <FormCard key={form.id} kind="link" form={form} rows={form.rows} />)}
+      </OpenedDetails>
+      <OpenedDetails className="entity-section" testId="flow-forms" summary={t('entity.flows', { count: scenario?.flows.length ?? 0 })}>
+        {() =>
+          flowForms(base, effective, target.sets, target.resolution).map((form) => {
+            const main = MAIN_FLOW_FIELDS.flatMap((k) => form.rows.filter((r) => r.field.key === k));
+            const rest = form.rows.filter((r) => !MAIN_FLOW_FIELDS.includes(r.field.key));
+            return (
+              <FormCard key={form.id} kind="flow" form={form} rows={main}>
+                <OpenedDetails className="entity-more" summary={t('entity.more', { id: form.id })}>
+                  {() => <Rows prefix={`flows.${form.id}`} rows={rest} />}
+                </OpenedDetails>
+              </FormCard>
+            );
+          })
+        }
+      </OpenedDetails>
     </>
   );
 }
 
-function FormCard({ kind, form, rows, children }: { kind: 'link' | 'flow'; form: EntityForm; rows: FieldRow[]; children?: React.ReactNode }) {
+/**
+ * A closed section's forms are built and rendered once it is first opened: until
+ * then neither a cold load nor a mechanism switch pays for its dozens of fields.
+ */
+function OpenedDetails({ className, testId, summary, children }: { className: string; testId?: string; summary: string; children: () => ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className={className} data-testid={testId} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {opened && children()}
+    </details>
+  );
+}
+
+function FormCard({ kind, form, rows, children }: { kind: 'link' | 'flow'; form: EntityForm; rows: FieldRow[]; children?: ReactNode }) {
   const { t } = useTranslation('controls');
   return (
     <section className="entity-card" aria-label={kind === 'link' ? t('entity.link', { id: form.id }) : t('entity.flow', { id: form.id })} data-entity={`${kind}s.${form.id}`}>
