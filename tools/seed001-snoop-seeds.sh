@@ -2,9 +2,9 @@
 # Seed 001's Snoop setup (1 Mbit/s, BER 1e-6, 60 s) over many seeds, ours against ns-2.35
 # (tools/ns2/seed001.tcl, its own random losses), each with the scenario's 65 KB cache
 # (ns-2: a ring of maxbufs_ 62) and with a 100-segment one (ns-2: SNOOP_MAXWIND, a ring
-# the 65-segment window never fills); ns-2 draws its losses as seed001.tcl does by default
-# (each stream seeded from the seed) and from MRG32k3a substreams (independent replications,
-# as ber.tcl). The server's timeouts per run are far from normal:
+# the 65-segment window never fills); ns-2 draws its losses with each stream seeded from the
+# seed (seed001.tcl ... seeded, its earlier default) and from MRG32k3a substreams (its default
+# now: independent replications, as ber.tcl). The server's timeouts per run are far from normal:
 # most runs have 0 or 1, a few 5 to 9, so 20 seeds do not pin their mean.
 # Prints mean ± standard error of goodput and timeouts, and how many runs timed out 3
 # times or more, over seeds FIRST..LAST and over the first 20 of them.

@@ -11,15 +11,20 @@
 #   pkt   the rate given to ns-2's default packet unit: every packet lost with BER
 # <where>: down (sat -> terminal, as our test), data (both hops of the data's way
 # down) or all (all four channels).
-# Usage: ns seed000-ber.tcl <unit> <ber> <seed> [where]
+# [window] (packets, 725) and [duration] (s, 10) serve the window-scale runs of fig. 6
+# (tools/seed000-window-scale.sh), and [rate] (the downlink's, 2Mb) its 10 Mbit/s one.
+# Usage: ns seed000-ber.tcl <unit> <ber> <seed> [where] [window] [duration] [rate]
 # Prints the bytes the sink received (headers included, ns-2's bytes_).
-foreach {unit ber seed where} $argv break
+foreach {unit ber seed where window duration rate} $argv break
+if {$rate eq ""} { set rate 2Mb }
 if {$where eq ""} { set where down }
+if {$window eq ""} { set window 725 }
+if {$duration eq ""} { set duration 10.0 }
 
 set ns [new Simulator]
 Queue set limit_ 50
 Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 725
+Agent/TCP set window_ $window
 Agent/TCP set windowInit_ 1
 Agent/TCP set syn_ false
 Agent/TCP set delay_growth_ false
@@ -32,7 +37,7 @@ set hub [$ns node]
 set sat [$ns node]
 set terminal [$ns node]
 foreach {a b} [list $hub $sat $sat $terminal] {
-    $ns simplex-link $a $b 2Mb 100ms DropTail
+    $ns simplex-link $a $b $rate 100ms DropTail
     $ns simplex-link $b $a 1Mb 100ms DropTail
 }
 
@@ -68,5 +73,5 @@ set ftp [new Application/FTP]
 $ftp attach-agent $tcp
 $ns at 0.0 "$ftp start"
 proc finish {} { global sink; puts [$sink set bytes_]; exit 0 }
-$ns at 10.0 "finish"
+$ns at $duration "finish"
 $ns run
