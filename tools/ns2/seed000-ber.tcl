@@ -12,10 +12,11 @@
 # <where>: down (sat -> terminal, as our test), data (both hops of the data's way
 # down) or all (all four channels).
 # [window] (packets, 725) and [duration] (s, 10) serve the window-scale runs of fig. 6
-# (tools/seed000-window-scale.sh).
-# Usage: ns seed000-ber.tcl <unit> <ber> <seed> [where] [window] [duration]
+# (tools/seed000-window-scale.sh), and [rate] (the downlink's, 2Mb) its 10 Mbit/s one.
+# Usage: ns seed000-ber.tcl <unit> <ber> <seed> [where] [window] [duration] [rate]
 # Prints the bytes the sink received (headers included, ns-2's bytes_).
-foreach {unit ber seed where window duration} $argv break
+foreach {unit ber seed where window duration rate} $argv break
+if {$rate eq ""} { set rate 2Mb }
 if {$where eq ""} { set where down }
 if {$window eq ""} { set window 725 }
 if {$duration eq ""} { set duration 10.0 }
@@ -36,7 +37,7 @@ set hub [$ns node]
 set sat [$ns node]
 set terminal [$ns node]
 foreach {a b} [list $hub $sat $sat $terminal] {
-    $ns simplex-link $a $b 2Mb 100ms DropTail
+    $ns simplex-link $a $b $rate 100ms DropTail
     $ns simplex-link $b $a 1Mb 100ms DropTail
 }
 

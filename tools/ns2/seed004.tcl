@@ -12,17 +12,20 @@
 # receiver to the sender at 30 or 100 kbit/s, sharing the ACK channel, from 0 s.
 # Nothing is random: no error model, CBR without jitter (random_ 0).
 #
-# Usage: ns seed004.tcl <n> <cbr_bps> <singledup 0|1> [duration_s, 30 unless given] [preset] [tracefile]
+# Usage: ns seed004.tcl <n> <cbr_bps> <singledup 0|1> [duration_s, 30 unless given] [preset] [tracefile] [sink]
 #   n:       asymmetry: the forward rate is n x 128 kbit/s
 #   cbr_bps: reverse CBR rate in bit/s, 0 for none
 #   preset:  ours (default) as above; ns226 ns-2.26's own defaults where they differ
 #            from ours (ns-default.tcl of early 2003): initial window 2, minrto_ 1,
 #            rtxcur_init_ 6, precisionReduce_ false, maxrto_ 100000
 #   tracefile: keep the whole packet trace (ns-2's format) there
+#   sink:    TCPSink (default) or TCPSink/DelAck (ns-2's delayed ACKs, 100 ms timer), for
+#            tools/seed004-syn-sample.sh
 # Prints goodput_bps (in-order payload over the run), retransmits (nrexmitpack_), timeouts
 # (nrexmit_), and the true one-way delay of data segments from the sender's send to the
 # receiver's arrival (from the trace; the SYN left out): owd_n, owd_mean_s, owd_std_s.
-foreach {n cbr singledup duration preset tracefile} $argv break
+foreach {n cbr singledup duration preset tracefile sinktype} $argv break
+if {$sinktype eq ""} { set sinktype TCPSink }
 if {$duration eq ""} { set duration 30 }
 if {$preset eq ""} { set preset ours }
 
@@ -71,7 +74,7 @@ if {$tracefile eq ""} {
 }
 
 set tcp [new Agent/TCP/Reno]
-set sink [new Agent/TCPSink]
+set sink [new Agent/$sinktype]
 $ns attach-agent $sender $tcp
 $ns attach-agent $receiver $sink
 $ns connect $tcp $sink

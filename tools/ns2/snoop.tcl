@@ -29,20 +29,33 @@
 # rttvar_ 0.25, g_ 0.125, maxbufs_ 0 (= SNOOP_MAXWIND, 100); ours cache "100pkt",
 # min_rto 100 ms, dupacks_passed 1 (RTX_THRESH).
 #
-# Usage: ns snoop.tcl <snoop 0|1> <ber> <seed> <duration_s> <tracefile>
+# Usage: ns snoop.tcl <snoop 0|1> <ber> <seed> <duration_s> <tracefile> [path] [variant]
+# [path] (example unless given) runs seed 000's paths with the same LAN hop in front of
+# the lossy hop, the Snoop node's LAN interface being the one ours watches
+# (tools/seed000-snoop.sh):
+#   sat-sym   hub --10 Mbit/s, 250 ms-- sat ==LAN== ap --10 Mbit/s, 250 ms-- terminal
+#   sat-asym  the same with 10 Mbit/s down, 1 Mbit/s up, 100 ms a hop
+#   itcp      fh --2 Mbit/s, 2 ms-- bs ==LAN== ap --2 Mbit/s, 200 ms-- mh
+# with a 65-packet window, BER on both directions of each lossy hop (both hops of the
+# satellite paths, the radio of itcp), and run k drawing from MRG32k3a substream k
+# (ns-2's independent replications; example keeps its seeding). [variant]: reno
+# (default) or sack1 (Agent/TCP/Sack1 with TCPSink/Sack1: ns-2's Snoop does not read
+# the SACK blocks).
 # Prints goodput (in-order payload bit/s over the run), the sender's retransmitted
 # packets and timeouts, Snoop's local retransmissions (data packets bs hands its
 # LAN interface minus those it received from fh) and the duplicate ACKs it kept
 # from the sender (ACKs ap handed the LAN minus those bs sent to fh: the LAN's
 # receive trace at bs lies above Snoop, after the suppression).
-foreach {snoop ber seed duration tracefile} $argv break
+foreach {snoop ber seed duration tracefile path variant} $argv break
+if {$path eq ""} { set path example }
+if {$variant eq ""} { set variant reno }
 
 set ns [new Simulator]
 set trace [open $tracefile w]
 $ns trace-all $trace
 
 Agent/TCP set packetSize_ 1000
-Agent/TCP set window_ 32
+Agent/TCP set window_ [expr {$path eq "example" ? 32 : 65}]
 Agent/TCP set windowInit_ 1
 Agent/TCP set syn_ false
 Agent/TCP set delay_growth_ false
@@ -57,27 +70,53 @@ set fh [$ns node]
 set bs [$ns node]
 set ap [$ns node]
 set mh [$ns node]
-$ns duplex-link $fh $bs 10Mb 20ms DropTail
-$ns duplex-link $ap $mh 2Mb 5ms DropTail
+# Per path: the first hop's and the lossy hop's rates down and up and delays.
+switch $path {
+    example  { set hop1 {10Mb 10Mb 20ms}; set hop2 {2Mb 2Mb 5ms} }
+    sat-sym  { set hop1 {10Mb 10Mb 250ms}; set hop2 {10Mb 10Mb 250ms} }
+    sat-asym { set hop1 {10Mb 1Mb 100ms}; set hop2 {10Mb 1Mb 100ms} }
+    itcp     { set hop1 {2Mb 2Mb 2ms}; set hop2 {2Mb 2Mb 200ms} }
+}
+foreach {a b hop} [list $fh $bs $hop1 $ap $mh $hop2] {
+    foreach {down up delay} $hop break
+    $ns simplex-link $a $b $down $delay DropTail
+    $ns simplex-link $b $a $up $delay DropTail
+}
 
 set lan [$ns make-lan [list $ap] 1Gb 0ms LL Queue/DropTail Mac Channel]
 set ll [expr {$snoop ? "LL/LLSnoop" : "LL"}]
 $lan addNode [list $bs] 1Gb 0ms $ll Queue/DropTail Mac
 
-# Large, spread seeds: ns-2 seeded with a small integer loses its first packet.
 set rng [new RNG]
-$rng seed [expr {1000003 * $seed + 12345}]
-set em [new ErrorModel]
-$em unit byte
-$em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
-set u [new RandomVariable/Uniform]
-$u use-rng $rng
-$em ranvar $u
-$em drop-target [new Agent/Null]
-$ns link-lossmodel $em $ap $mh
+if {$path eq "example"} {
+    # Large, spread seeds: ns-2 seeded with a small integer loses its first packet.
+    $rng seed [expr {1000003 * $seed + 12345}]
+    set lossy [list $ap $mh]
+} else {
+    $rng seed 12345
+    for {set i 0} {$i < $seed} {incr i} { $rng next-substream }
+    set lossy [list $ap $mh $mh $ap]
+    if {$path ne "itcp"} { lappend lossy $fh $bs $bs $fh }
+}
+foreach {a b} $lossy {
+    if {$ber == 0} break
+    set em [new ErrorModel]
+    $em unit byte
+    $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
+    set u [new RandomVariable/Uniform]
+    $u use-rng $rng
+    $em ranvar $u
+    $em drop-target [new Agent/Null]
+    $ns link-lossmodel $em $a $b
+}
 
-set tcp [new Agent/TCP/Reno]
-set sink [new Agent/TCPSink]
+if {$variant eq "sack1"} {
+    set tcp [new Agent/TCP/Sack1]
+    set sink [new Agent/TCPSink/Sack1]
+} else {
+    set tcp [new Agent/TCP/Reno]
+    set sink [new Agent/TCPSink]
+}
 $ns attach-agent $fh $tcp
 $ns attach-agent $mh $sink
 $ns connect $tcp $sink

@@ -99,7 +99,26 @@ export function quantityColour(quantity: SeriesQuantity, ownerIndex = 0): LayerC
   return c === 'owner' ? `flow-${(ownerIndex % 8) + 1}` : c;
 }
 
+/** The theme last read, by what decides it (see readTheme). */
+let lastTheme: { key: string; theme: Theme } | null = null;
+
+/**
+ * The page's colours and font, from its CSS variables. They are all set on
+ * the root (by data-theme and lang), so they are read there once per theme
+ * and language: reading computed styles after the DOM changed forces a style
+ * recalculation of the whole page (tens of ms on a switch that redraws every
+ * plot), once per canvas.
+ */
 export function readTheme(el: Element): Theme {
+  const root = el.ownerDocument.documentElement;
+  const key = `${root.getAttribute('data-theme') ?? ''}|${root.lang}`;
+  if (lastTheme?.key === key) return lastTheme.theme;
+  const theme = computeTheme(root);
+  lastTheme = { key, theme };
+  return theme;
+}
+
+function computeTheme(el: Element): Theme {
   const css = getComputedStyle(el);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   const flows: string[] = [];

@@ -10,7 +10,7 @@ import { formatClock } from '../format';
 import { drawGauges, drawNote, drawScene } from './draw';
 import { buildScene, lanePacketLimits, sceneHeight } from './scene';
 import { gaugeSeries, gaugesAt, gaugeSpecs } from './gauges';
-import { bufferGauges, bufferGaugeSpecs, downAt, outageSeries, sharedBuffers } from './linkState';
+import { bufferGauges, bufferGaugeSpecs, downAt, outageChannels, outageSeries, sharedBuffers } from './linkState';
 import { canvasMeasure } from './textMeasure';
 import { fadeSimMs, packetsAt } from './packets';
 import { TraceWindows } from '../state/traceWindows';
@@ -44,14 +44,16 @@ export function AnimationCanvas() {
     // language: the labels are translated.
     [seriesInfo, topology, buffers, language],
   );
+  // Links that go down in this run: the scene keeps room for their "down" marks.
+  const outages = useMemo(() => (topology ? outageChannels(seriesInfo, topology) : []), [seriesInfo, topology]);
   const scene = useMemo(() => {
     if (!topology || width <= 0) return null;
     // Labels are measured in the font they are drawn in (which follows the language).
     const font = boxRef.current ? readTheme(boxRef.current).font : 'sans-serif';
     const measure = canvasMeasure(document.createElement('canvas').getContext('2d'), font);
-    return buildScene(topology, width, height, { buffers, text, gauges, measure });
-    // language: the font follows it.
-  }, [topology, width, height, buffers, text, gauges, language]);
+    return buildScene(topology, width, height, { buffers, text, gauges, measure, outages, downText: tr('network:canvas.down') });
+    // language: the font and the word "down" follow it.
+  }, [topology, width, height, buffers, text, gauges, outages, language, tr]);
   const delays = useMemo(() => topology?.channels.map((c) => c.delay_ms) ?? [], [topology]);
   // A run too large to keep whole: past the kept trace, windows of it simulated again.
   const windows = useMemo(

@@ -1,6 +1,6 @@
 // Draws the topology and the packets of one frame on a canvas (CSS pixels).
 
-import { t as tr } from '../i18n';
+import { currentLanguage, t as tr } from '../i18n';
 import { formatCount } from '../format';
 import type { Theme } from '../theme';
 import { gaugeValue, type Gauge } from './gauges';
@@ -10,7 +10,7 @@ import { FLAG } from '../engine/traceColumns';
 import { DENSITY_BINS, type LaneDensity, type PacketFrame, type QueuedPacket, type WirePacket } from './packets';
 import type { QueueLimit } from './queueLimit';
 import { textSizes } from '../viewScale';
-import { lineHeight, type PlacedText } from './labels';
+import { lineHeight, type DownLabel, type PlacedText } from './labels';
 import { DATA_H, STACK_W, stackBase, stackTop } from './laneGeometry';
 import { queueLimitText, type Scene } from './scene';
 import { inside, intersects } from './placement';
@@ -18,17 +18,23 @@ import { inside, intersects } from './placement';
 const ACK_H = 5;
 const MIN_GLYPH = 4;
 
-/** What lies under the packets and does not move: lanes and link labels. */
+/** What lies under the packets and does not move: lanes, the outlines of queue stacks and link labels. */
 export function drawUnder(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
-  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.text.packet) : drawLane(ctx, lane, theme)));
+  geo.lanes.forEach((lane, c) => (down[c] ? drawDownLane(ctx, lane, theme, scene.downLabels[c] ?? null) : drawLane(ctx, lane, theme)));
+  geo.lanes.forEach((lane, c) => {
+    if (scene.showStack[c]) drawStackOutline(ctx, lane, geo.stackHeight, theme);
+  });
   ctx.fillStyle = theme.muted;
   for (const l of scene.linkLabels) drawText(ctx, l.label, `${l.label.px}px ${theme.font}`);
 }
 
-/** What lies over the packets and does not move: the nodes and their names. */
-export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme): void {
+/** What lies over the packets and does not move: the nodes and their names, and the "down" of a failed link. */
+export function drawOver(ctx: CanvasRenderingContext2D, scene: Scene, theme: Theme, down: readonly boolean[]): void {
   const geo = scene.geometry;
+  scene.downLabels.forEach((mark, c) => {
+    if (mark && down[c]) drawDownMark(ctx, mark, theme);
+  });
   scene.topology.nodes.forEach((node, i) => {
     const at = geo.nodes[i];
     if (at) drawNode(ctx, node.kind, at.x, at.y, geo.nodeRadius, theme);
@@ -67,29 +73,29 @@ export function drawScene(
       const lane = geo.lanes[d.channel];
       if (lane) drawDensity(ctx, scene, lane, d, theme);
     }
-    for (const p of frame.wire) {
-      const lane = geo.lanes[p.channel];
-      if (lane) drawPacket(ctx, scene, lane, p, theme);
-    }
+    drawPackets(ctx, scene, frame.wire, theme);
   }
 
   if (still) blit(ctx, still.over);
-  else drawOver(ctx, scene, theme);
+  else drawOver(ctx, scene, theme, down);
 
   if (frame) {
+    const drops: Cross[] = [];
     for (const d of frame.drops) {
       const lane = geo.lanes[d.channel];
       if (!lane) continue;
       // Beside the full end of the stack, where the refused packet would have
       // gone; at the lane's start when the stack had no room.
       const top = scene.showStack[d.channel] ? stackTop(lane, geo.stackHeight - 6) : lane.start;
-      const at = { x: top.x + lane.dir.x * (STACK_W + 6), y: top.y + lane.dir.y * (STACK_W + 6) };
-      drawCross(ctx, at, 7 + 4 * (1 - d.opacity), theme.drop, d.opacity, false);
+      drops.push({ x: top.x + lane.dir.x * (STACK_W + 6), y: top.y + lane.dir.y * (STACK_W + 6), size: 7 + 4 * (1 - d.opacity), opacity: d.opacity });
     }
+    drawCrosses(ctx, drops, theme.drop, false);
+    const corruptions: Cross[] = [];
     for (const c of frame.corruptions) {
       const lane = geo.lanes[c.channel];
-      if (lane) drawCross(ctx, lane.end, 6, theme.corrupt, c.opacity, true);
+      if (lane) corruptions.push({ x: lane.end.x, y: lane.end.y, size: 6, opacity: c.opacity });
     }
+    drawCrosses(ctx, corruptions, theme.corrupt, true);
   }
 }
 
@@ -167,10 +173,16 @@ function drawLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme): void
   ctx.restore();
 }
 
-/** A lane during an outage: greyed, dashed and broken in the middle, marked "down". */
-function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, px: number): void {
+/**
+ * A lane during an outage: greyed, dashed and broken where the scene placed
+ * its "down" mark (the middle when the word found no room); the word is drawn over the packets.
+ */
+function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, mark: DownLabel | null): void {
   const L = lane.length;
   const gap = Math.min(36, L / 3);
+  const mid = L * (mark?.at ?? 0.5);
+  const from = Math.max(0, mid - gap / 2);
+  const to = Math.min(L, mid + gap / 2);
   ctx.save();
   laneFrame(ctx, lane.start, lane);
   ctx.strokeStyle = theme.muted;
@@ -180,8 +192,8 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   ctx.beginPath();
   for (const y of [-DATA_H / 2 - 1.5, DATA_H / 2 + 1.5]) {
     ctx.moveTo(0, y);
-    ctx.lineTo(L / 2 - gap / 2, y);
-    ctx.moveTo(L / 2 + gap / 2, y);
+    ctx.lineTo(from, y);
+    ctx.moveTo(to, y);
     ctx.lineTo(L, y);
   }
   ctx.stroke();
@@ -191,7 +203,7 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   ctx.strokeStyle = theme.drop;
   ctx.lineWidth = 2;
   ctx.beginPath();
-  for (const x of [L / 2 - gap / 2, L / 2 + gap / 2]) {
+  for (const x of [from, to]) {
     ctx.moveTo(x - 2, -DATA_H / 2 - 3);
     ctx.lineTo(x + 2, -1);
     ctx.lineTo(x - 2, 1);
@@ -199,18 +211,30 @@ function drawDownLane(ctx: CanvasRenderingContext2D, lane: Lane, theme: Theme, p
   }
   ctx.stroke();
   ctx.restore();
-  // "down" in the break, on the lane itself (clear of the other direction's lane and the link label).
-  const mid = { x: (lane.start.x + lane.end.x) / 2, y: (lane.start.y + lane.end.y) / 2 };
+}
+
+/** "down" in the break of a failed lane, where the scene kept room for it (over the packets still on the air). */
+function drawDownMark(ctx: CanvasRenderingContext2D, mark: DownLabel, theme: Theme): void {
+  const { label } = mark;
   ctx.save();
-  ctx.font = `600 ${px}px ${theme.font}`;
-  const down = tr('network:canvas.down');
-  const w = ctx.measureText(down).width;
+  ctx.font = `600 ${label.px}px ${theme.font}`;
   ctx.fillStyle = theme.surface;
-  ctx.fillRect(mid.x - w / 2 - 2, mid.y - px / 2 - 1, w + 4, px + 2);
+  ctx.fillRect(label.box.x0, label.box.y0, label.box.x1 - label.box.x0, label.box.y1 - label.box.y0);
   ctx.fillStyle = theme.drop;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(down, mid.x, mid.y);
+  ctx.fillText(label.full, label.x, label.y + label.px / 2);
+  ctx.restore();
+}
+
+/** The dashed outline of a queue stack: its limit. */
+function drawStackOutline(ctx: CanvasRenderingContext2D, lane: Lane, height: number, theme: Theme): void {
+  ctx.save();
+  laneFrame(ctx, stackBase(lane), lane);
+  ctx.strokeStyle = theme.queueOutline;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([2, 2]);
+  ctx.strokeRect(-0.5, 0, STACK_W + 1, height);
   ctx.restore();
 }
 
@@ -227,21 +251,35 @@ function drawQueue(
   const H = scene.geometry.stackHeight;
   const base = stackBase(lane);
   ctx.save();
-  // Local frame: x along the lane, y outward from it.
+  // Local frame: x along the lane, y outward from it (the stack's outline is in the still layer under it).
   laneFrame(ctx, base, lane);
-  ctx.strokeStyle = theme.queueOutline;
-  ctx.lineWidth = 1;
-  ctx.setLineDash([2, 2]);
-  ctx.strokeRect(-0.5, 0, STACK_W + 1, H);
-  ctx.setLineDash([]);
   const cell = H / capacity;
-  const gap = cell >= 3 ? 1 : 0;
-  queue.forEach((p, i) => {
-    if (i >= capacity) return;
-    ctx.fillStyle = packetColour(scene, p, theme);
-    ctx.globalAlpha = p.transmitting ? 1 : 0.85;
-    ctx.fillRect(0.5, i * cell, STACK_W - 1, Math.max(cell - gap, 0.75));
-  });
+  const h = Math.max(cell - (cell >= 3 ? 1 : 0), 0.75);
+  // The packet in transmission at full colour, the waiting ones a little
+  // lighter; the cells of one colour are one path.
+  const shown = Math.min(queue.length, capacity);
+  const cells = new Map<string, number[]>();
+  for (let i = 0; i < shown; i++) {
+    const p = queue[i];
+    if (!p) continue;
+    if (p.transmitting) {
+      ctx.globalAlpha = 1;
+      ctx.fillStyle = packetColour(scene, p, theme);
+      ctx.fillRect(0.5, i * cell, STACK_W - 1, h);
+      continue;
+    }
+    const colour = packetColour(scene, p, theme);
+    const list = cells.get(colour);
+    if (list) list.push(i);
+    else cells.set(colour, [i]);
+  }
+  ctx.globalAlpha = 0.85;
+  for (const [colour, list] of cells) {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    for (const i of list) ctx.rect(0.5, i * cell, STACK_W - 1, h);
+    ctx.fill();
+  }
   ctx.restore();
   const label = scene.queueLabels[channel];
   if (!label) return;
@@ -252,22 +290,85 @@ function drawQueue(
   ctx.restore();
 }
 
-function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: WirePacket, theme: Theme): void {
+/**
+ * The packets drawn one by one: per lane, one path per colour (hundreds of
+ * packets are a handful of fills, not a save, a transform and a fill each),
+ * then the marks of the few packets that carry any.
+ */
+function drawPackets(ctx: CanvasRenderingContext2D, scene: Scene, wire: readonly WirePacket[], theme: Theme): void {
+  const lanes = scene.geometry.lanes;
+  // Packets come in trace order, lanes mixed: sorted into lanes without a list per lane.
+  const order = laneOrder(wire, lanes.length);
+  let k = 0;
+  while (k < order.length) {
+    const channel = wire[order[k] ?? 0]?.channel ?? 0;
+    let end = k;
+    while (end < order.length && wire[order[end] ?? 0]?.channel === channel) end++;
+    const lane = lanes[channel];
+    if (lane) {
+      ctx.save();
+      laneFrame(ctx, lane.start, lane);
+      // Each colour once, in the order it first appears.
+      let pending = end - k;
+      const done = new Uint8Array(end - k);
+      for (let a = k; a < end && pending > 0; a++) {
+        if (done[a - k]) continue;
+        const first = wire[order[a] ?? 0];
+        if (!first) continue;
+        const colour = packetColour(scene, first, theme);
+        ctx.fillStyle = colour;
+        ctx.beginPath();
+        for (let b = a; b < end; b++) {
+          const p = wire[order[b] ?? 0];
+          if (!p || done[b - k] || packetColour(scene, p, theme) !== colour) continue;
+          done[b - k] = 1;
+          pending--;
+          packetPath(ctx, lane, p);
+        }
+        ctx.fill();
+      }
+      for (let a = k; a < end; a++) {
+        const p = wire[order[a] ?? 0];
+        if (p && hasMarks(p)) drawMarks(ctx, lane, p, theme);
+      }
+      ctx.restore();
+    }
+    k = end;
+  }
+}
+
+/** Indices of `wire` grouped by channel (stable within a channel): a counting sort. */
+function laneOrder(wire: readonly WirePacket[], channels: number): Uint32Array {
+  const starts = new Uint32Array(channels + 1);
+  for (const p of wire) if (p.channel < channels) starts[p.channel + 1] = (starts[p.channel + 1] ?? 0) + 1;
+  for (let c = 0; c < channels; c++) starts[c + 1] = (starts[c + 1] ?? 0) + (starts[c] ?? 0);
+  const order = new Uint32Array(starts[channels] ?? 0);
+  wire.forEach((p, i) => {
+    if (p.channel >= channels) return;
+    const at = starts[p.channel] ?? 0;
+    order[at] = i;
+    starts[p.channel] = at + 1;
+  });
+  return order;
+}
+
+/** The packet's extent along the lane: at least a minimum-size glyph, ending at the head, kept on the lane. */
+function packetSpan(lane: Lane, p: WirePacket): [number, number] {
   const L = lane.length;
   let x1 = p.head * L;
   let x0 = p.tail * L;
   const min = p.ack ? MIN_GLYPH + 2 : MIN_GLYPH;
   if (x1 - x0 < min) {
-    // Too short to see: a minimum-size glyph ending at the head, kept on the lane.
     x0 = Math.max(0, x1 - min);
     x1 = Math.min(L, x0 + min);
   }
-  ctx.save();
-  laneFrame(ctx, lane.start, lane);
-  ctx.fillStyle = packetColour(scene, p, theme);
-  ctx.beginPath();
+  return [x0, x1];
+}
+
+/** Adds the packet's glyph to the current path, in the lane's frame: data a bar, ACKs thinner with a pointed head. */
+function packetPath(ctx: CanvasRenderingContext2D, lane: Lane, p: WirePacket): void {
+  const [x0, x1] = packetSpan(lane, p);
   if (p.ack) {
-    // ACKs: thinner, with a pointed head.
     const h = ACK_H / 2;
     const tip = Math.min(3, (x1 - x0) / 2);
     ctx.moveTo(x0, -h);
@@ -277,9 +378,23 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
     ctx.lineTo(x0, h);
     ctx.closePath();
   } else {
-    ctx.rect(x0, -DATA_H / 2, x1 - x0, DATA_H);
+    // Back-to-back packets touch: a pixel of air at the tail keeps them apart (one path would merge them into a bar).
+    const air = x1 - x0 > MIN_GLYPH + 1 ? 1 : 0;
+    ctx.rect(x0 + air, -DATA_H / 2, x1 - x0 - air, DATA_H);
   }
-  ctx.fill();
+}
+
+function hasMarks(p: WirePacket): boolean {
+  return (p.retransmission && !p.ack) || (p.flags & (FLAG.spoofed | FLAG.localRetransmission | FLAG.fragmented | FLAG.ce | FLAG.ece)) !== 0;
+}
+
+/** What marks a packet beyond its colour (in the lane's frame, over its glyph). */
+function drawMarks(ctx: CanvasRenderingContext2D, lane: Lane, p: WirePacket, theme: Theme): void {
+  const [x0, x1] = packetSpan(lane, p);
+  if ((p.retransmission && !p.ack) || p.flags & FLAG.spoofed) {
+    ctx.beginPath();
+    packetPath(ctx, lane, p);
+  }
   if (p.retransmission && !p.ack) {
     // Retransmissions also get an outline, so they stand out in any palette.
     ctx.strokeStyle = theme.text;
@@ -310,7 +425,6 @@ function drawPacket(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, p: 
     const h = p.ack ? ACK_H : DATA_H;
     ctx.fillRect(Math.max(x0, x1 - 3), -h / 2 - 2, Math.min(3, x1 - x0), h + 4);
   }
-  ctx.restore();
 }
 
 /** A lane with too many packets to draw: how densely each stretch is covered, data above ACKs. */
@@ -344,8 +458,7 @@ function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d:
   ctx.font = `600 ${px}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const text = tr('network:canvas.packets', { count: d.count, formatted: formatCount(d.count) });
-  const tw = ctx.measureText(text).width;
+  const { text, width: tw } = densityText(ctx, d.count);
   const mid = densityLabelAt(scene, lane, tw + 8, px + 2);
   if (!mid) {
     ctx.restore();
@@ -358,6 +471,22 @@ function drawDensity(ctx: CanvasRenderingContext2D, scene: Scene, lane: Lane, d:
   ctx.fillStyle = theme.text;
   ctx.fillText(text, mid.x, mid.y);
   ctx.restore();
+}
+
+/** "N packets" in the interface's language and its width in the context's font, by count: it is asked for on every frame. */
+const densityTexts = new Map<string, { text: string; width: number }>();
+
+function densityText(ctx: CanvasRenderingContext2D, count: number): { text: string; width: number } {
+  const key = `${currentLanguage()}|${ctx.font}|${count}`;
+  let out = densityTexts.get(key);
+  if (!out) {
+    // Counts change as packets come and go: a bounded cache.
+    if (densityTexts.size > 2048) densityTexts.clear();
+    const text = tr('network:canvas.packets', { count, formatted: formatCount(count) });
+    out = { text, width: ctx.measureText(text).width };
+    densityTexts.set(key, out);
+  }
+  return out;
 }
 
 /** The centre of a w x h box beside the lane that overlaps none of the scene's labels, nodes and stacks (null: none). */
@@ -382,30 +511,51 @@ function packetColour(scene: Scene, p: { ack: boolean; retransmission: boolean; 
   return p.ack ? theme.ack : theme.data;
 }
 
-function drawCross(
-  ctx: CanvasRenderingContext2D,
-  at: { x: number; y: number },
-  size: number,
-  colour: string,
-  opacity: number,
-  ring: boolean,
-): void {
+/** A loss marker: a cross at (x, y), fading out. */
+interface Cross {
+  x: number;
+  y: number;
+  size: number;
+  opacity: number;
+}
+
+/** Steps of a marker's fade: markers in one step are stroked as one path (a busy queue drops dozens at one spot). */
+const FADE_STEPS = 20;
+
+/** Crosses (with a ring around each when `ring`), one stroke per step of opacity. */
+function drawCrosses(ctx: CanvasRenderingContext2D, crosses: readonly Cross[], colour: string, ring: boolean): void {
+  if (crosses.length === 0) return;
+  const steps = new Map<number, Cross[]>();
+  for (const c of crosses) {
+    const step = Math.round(Math.max(0, Math.min(1, c.opacity)) * FADE_STEPS);
+    if (step === 0) continue;
+    const list = steps.get(step);
+    if (list) list.push(c);
+    else steps.set(step, [c]);
+  }
   ctx.save();
-  ctx.globalAlpha = Math.max(0, Math.min(1, opacity));
   ctx.strokeStyle = colour;
-  ctx.lineWidth = 2.5;
   ctx.lineCap = 'round';
-  ctx.beginPath();
-  ctx.moveTo(at.x - size / 2, at.y - size / 2);
-  ctx.lineTo(at.x + size / 2, at.y + size / 2);
-  ctx.moveTo(at.x + size / 2, at.y - size / 2);
-  ctx.lineTo(at.x - size / 2, at.y + size / 2);
-  ctx.stroke();
-  if (ring) {
-    ctx.lineWidth = 1.5;
+  for (const [step, list] of steps) {
+    ctx.globalAlpha = step / FADE_STEPS;
+    ctx.lineWidth = 2.5;
     ctx.beginPath();
-    ctx.arc(at.x, at.y, size, 0, Math.PI * 2);
+    for (const { x, y, size } of list) {
+      ctx.moveTo(x - size / 2, y - size / 2);
+      ctx.lineTo(x + size / 2, y + size / 2);
+      ctx.moveTo(x + size / 2, y - size / 2);
+      ctx.lineTo(x - size / 2, y + size / 2);
+    }
     ctx.stroke();
+    if (ring) {
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (const { x, y, size } of list) {
+        ctx.moveTo(x + size, y);
+        ctx.arc(x, y, size, 0, Math.PI * 2);
+      }
+      ctx.stroke();
+    }
   }
   ctx.restore();
 }
@@ -428,7 +578,20 @@ function laneFrame(ctx: CanvasRenderingContext2D, origin: { x: number; y: number
 
 /** Local x runs along the lane, local y along its outward normal. */
 
+/** Colours with an alpha, by colour and alpha: asked for every ACK of every frame. */
+const alphaColours = new Map<string, string>();
+
 function withAlpha(colour: string, alpha: number): string {
+  const key = `${colour}/${alpha}`;
+  let out = alphaColours.get(key);
+  if (out === undefined) {
+    out = rgba(colour, alpha);
+    alphaColours.set(key, out);
+  }
+  return out;
+}
+
+function rgba(colour: string, alpha: number): string {
   const m = /^#([0-9a-f]{6})$/i.exec(colour);
   if (!m) return colour;
   const n = parseInt(m[1] ?? '0', 16);

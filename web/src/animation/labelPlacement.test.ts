@@ -1,5 +1,6 @@
 // Every shipped scenario laid out at the screens the app is used on: no two
-// labels (node names, link labels, queue counts, middlebox gauges) overlap,
+// labels (node names, link labels, queue counts, middlebox gauges, a failed
+// link's "down") overlap,
 // none covers a node or a queue stack, all stay inside the canvas.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { scenarioFiles } from '../state/catalog';
 import { textSizes, viewScale } from '../viewScale';
 import { gaugeSpecs } from './gauges';
 import { stackRect } from './laneGeometry';
-import { bufferGaugeSpecs, sharedBuffers } from './linkState';
+import { bufferGaugeSpecs, outageChannels, sharedBuffers } from './linkState';
 import { intersects, type Rect } from './placement';
 import { ABBREVIATION_MAX_CHARS, buildScene, labelBoxes, sceneHeight, type Scene } from './scene';
 
@@ -66,6 +67,8 @@ function scenes(s: Loaded): { where: string; scene: Scene }[] {
         buffers: s.buffers,
         text: screen.text,
         gauges: [...gaugeSpecs(s.series, s.topology), ...bufferGaugeSpecs(s.buffers, s.topology)],
+        outages: outageChannels(s.series, s.topology),
+        downText: i18next.t('network:canvas.down'),
       }),
     })),
   );
@@ -106,6 +109,7 @@ describe('label placement on every shipped scenario', () => {
       await i18next.changeLanguage(lang);
       const found: string[] = [];
       let gaugesSeen = 0;
+      let downsSeen = 0;
       for (const { file, text } of files) {
         const loaded = load(file, text);
         for (const { where, scene } of scenes(loaded)) {
@@ -114,10 +118,13 @@ describe('label placement on every shipped scenario', () => {
           const wanted = gaugeSpecs(loaded.series, loaded.topology).length + bufferGaugeSpecs(loaded.buffers, loaded.topology).length;
           gaugesSeen += wanted;
           if (scene.gauges.length !== wanted) found.push(`${where}: ${scene.gauges.length} of ${wanted} gauges placed`);
+          downsSeen += scene.downLabels.filter((d) => d !== null).length;
         }
       }
       expect(found).toEqual([]);
       expect(gaugesSeen).toBeGreaterThan(0);
+      // The handoff examples' links go down: their marks are among the labels checked.
+      expect(downsSeen).toBeGreaterThan(0);
     });
   }
 });

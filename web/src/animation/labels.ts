@@ -302,3 +302,25 @@ export function queueLabelCandidates(lane: Lane, stackHeight: number, widest: st
     return { level: 0, box: t.box, value: t };
   });
 }
+
+/** Where a lane's "down" mark goes: a fraction along the lane, and the word centred on the lane there. */
+export interface DownLabel {
+  at: number;
+  label: PlacedText;
+}
+
+/**
+ * A lane's "down" mark (drawn while the link is out, in the break of the
+ * lane): on the lane itself, at its middle first, then further along either
+ * way. Placed with the other labels, so none of them covers it.
+ */
+export function downLabelCandidates(lane: Lane, text: string, px: number, measure: Measure): Candidate<DownLabel>[] {
+  const w = measure(text, px, true) + 2 * PAD_X + 2;
+  const h = px + 2;
+  return [0.5, 0.35, 0.65, 0.2, 0.8].map((at) => {
+    const x = lane.start.x + (lane.end.x - lane.start.x) * at;
+    const y = lane.start.y + (lane.end.y - lane.start.y) * at;
+    const box = { x0: x - w / 2, y0: y - h / 2, x1: x + w / 2, y1: y + h / 2 };
+    return { level: 0, box, value: { at, label: { lines: [text], x, y: y - px / 2, px, box, full: text, short: false } } };
+  });
+}

@@ -96,3 +96,26 @@ describe('geometry', () => {
     expect(mid?.x).toBeCloseTo(300);
   });
 });
+
+describe('geometry of a low canvas', () => {
+  it("keeps a dumbbell's ten rows of nodes apart, outlines included, 150 px high", () => {
+    const hosts = Array.from({ length: 10 }, (_, i) => [`s${i}`, `r${i}`]).flat();
+    const names = ['left', 'right', ...hosts];
+    const links: [number, number][] = [[0, 1], ...Array.from({ length: 10 }, (_, i): [number, number][] => [[2 + 2 * i, 0], [1, 3 + 2 * i]]).flat()];
+    const t = topo(names, links, Array.from({ length: 10 }, (_, i): [number, number] => [2 + 2 * i, 3 + 2 * i]));
+    const l = layoutTopology(t);
+    expect(l.maxRows).toBe(10);
+    for (const height of [150, 215, 640]) {
+      const g = geometry(l, t, { width: 900, height, marginY: 18 });
+      // The circle's stroke is 1.5 px wide: half of it lies outside the radius.
+      const outer = g.nodeRadius + 0.75;
+      g.nodes.forEach((a, i) => {
+        expect(a.y - outer).toBeGreaterThanOrEqual(0);
+        expect(a.y + outer).toBeLessThanOrEqual(height);
+        g.nodes.forEach((b, j) => {
+          if (j > i) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(2 * outer);
+        });
+      });
+    }
+  });
+});

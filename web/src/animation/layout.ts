@@ -154,7 +154,9 @@ export function geometry(layout: Layout, topo: Topology, opts: GeometryOptions):
   const innerW = Math.max(1, width - 2 * marginX);
   const innerH = Math.max(1, height - 2 * marginY);
   const rowH = innerH / layout.maxRows;
-  const nodeRadius = Math.max(10, Math.min(22, rowH / 6));
+  // A column's nodes never touch (outline included), however low the canvas (a
+  // dumbbell's ten rows in the 150 px a small screen leaves): smaller nodes first.
+  const nodeRadius = Math.min(Math.max(10, Math.min(22, rowH / 6)), Math.max(3, rowH / 2 - 1.5));
   const laneGap = Math.max(8, Math.min(16, rowH / 12));
   const stackHeight = Math.max(14, Math.min(96, rowH / 2 - laneGap - 22));
 

@@ -4,7 +4,7 @@
 
 import type { Topology } from '../engine/protocol';
 import { t as tr } from '../i18n';
-import type { Scenario } from '../generated/types';
+import type { Scenario, SeriesInfo } from '../generated/types';
 import { parseBytes } from '../plots/units';
 import type { SeriesView } from '../state/runStore';
 import { upperBound } from '../state/search';
@@ -19,15 +19,24 @@ export interface ChannelOutages {
   series: SeriesView;
 }
 
+/** The channel an `<channel>.outage` series belongs to (-1: not an outage series, or no such channel). */
+function outageChannel(info: SeriesInfo, topology: Topology): number {
+  return info.quantity === 'outage' ? topology.channels.findIndex((c) => c.name === info.owner) : -1;
+}
+
 /** The `<channel>.outage` series of this run, matched to channels by name. */
 export function outageSeries(series: readonly SeriesView[], topology: Topology): ChannelOutages[] {
   const out: ChannelOutages[] = [];
   for (const s of series) {
-    if (s.info.quantity !== 'outage') continue;
-    const channel = topology.channels.findIndex((c) => c.name === s.info.owner);
+    const channel = outageChannel(s.info, topology);
     if (channel >= 0) out.push({ channel, series: s });
   }
   return out;
+}
+
+/** The channels that have scheduled outages in this run (their "down" labels get room in the scene). */
+export function outageChannels(infos: readonly SeriesInfo[], topology: Topology): number[] {
+  return [...new Set(infos.map((i) => outageChannel(i, topology)).filter((c) => c >= 0))];
 }
 
 /** Per channel, whether it is down at t (within [start, start + duration) of its latest outage). */

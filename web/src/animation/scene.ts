@@ -6,13 +6,13 @@ import type { Topology } from '../engine/protocol';
 import { formatDuration, formatRate } from '../format';
 import { textSizes, type TextSizes } from '../viewScale';
 import { widestGaugeValue, type GaugeSpec } from './gauges';
-import { gaugeCandidates, linkLabelCandidates, nodeLabelCandidates, placeStaged, queueLabelCandidates, type GaugeSlot, type PlacedText } from './labels';
+import { downLabelCandidates, gaugeCandidates, linkLabelCandidates, nodeLabelCandidates, placeStaged, queueLabelCandidates, type DownLabel, type GaugeSlot, type PlacedText } from './labels';
 import { laneBand, STACK_INSET, stackRect } from './laneGeometry';
 import { geometry, layoutTopology, type Geometry, type Lane } from './layout';
 import type { SharedBuffer } from './linkState';
 import { Placer, type Rect } from './placement';
 import { queueLimit, type QueueLimit } from './queueLimit';
-import { estimateWidth, type Measure } from './textMeasure';
+import { charsWidth, estimateWidth, type Measure } from './textMeasure';
 
 export interface Scene {
   topology: Topology;
@@ -29,6 +29,8 @@ export interface Scene {
   queueLabels: (PlacedText | null)[];
   /** Middlebox gauges that have room. */
   gauges: GaugeSlot[];
+  /** Per channel with outages: where its "down" mark goes (null: no outage, or no room for the word). */
+  downLabels: (DownLabel | null)[];
   /** Everything placed (nodes, stacks shown, labels, gauges): what text drawn later (packet counts) keeps off. */
   occupied: Rect[];
   /** Node names drawn shorter than they are: what is drawn, and the name. */
@@ -45,6 +47,9 @@ export interface SceneOptions {
   gauges?: readonly GaugeSpec[];
   /** How wide text is drawn (the page passes a canvas measure; tests estimate). */
   measure?: Measure;
+  /** Channels with scheduled outages, and the word marking a lane down (in the interface's language). */
+  outages?: readonly number[];
+  downText?: string;
 }
 
 /** The most packets a lane shows one by one: about one per 3 px of its length. */
@@ -60,12 +65,9 @@ export function sceneHeight(topology: Topology | null, text: TextSizes = textSiz
   return Math.round(grow * (rows <= 1 ? 236 : Math.min(640, 120 + rows * 70)));
 }
 
-/** Text boxes are estimated for the side margins: about 0.58 em per character. */
-const charWidth = (px: number) => px * 0.58;
-
 /** Widest a node name may be below or above its node: the node's room, or ten characters. */
 function nodeRoom(geo: Geometry, text: TextSizes): number {
-  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, 10 * charWidth(text.node));
+  return Math.max(2 * (geo.nodeRadius + STACK_INSET) - 8, charsWidth(10, text.node));
 }
 
 export function buildScene(topology: Topology, width: number, height: number, opts: SceneOptions = {}): Scene {
@@ -73,7 +75,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
   const measure = opts.measure ?? estimateWidth;
   const layout = layoutTopology(topology);
   // Side margins hold half a node name; on a phone, lanes need the width more than the margins.
-  const geo = geometry(layout, topology, { width, height, marginX: Math.max(4 * charWidth(text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
+  const geo = geometry(layout, topology, { width, height, marginX: Math.max(charsWidth(4, text.node) + 14, Math.min(80, width * 0.1)), marginY: 18 });
   // Stack heights count full-size segments of the first flow.
   const packetBytes = topology.flows[0]?.segment_bytes ?? 1040;
   const buffers = opts.buffers ?? [];
@@ -117,6 +119,12 @@ export function buildScene(topology: Topology, width: number, height: number, op
     if (stack) showStack[c] = placer.take(stack);
   }
 
+  // A link that goes down says so on its lane: room kept after the queues, before link labels and queue counts.
+  const outages = new Set(opts.outages ?? []);
+  const downLabels = placeStaged(
+    placer,
+    geo.lanes.map((lane, c) => (outages.has(c) ? downLabelCandidates(lane, opts.downText ?? 'down', text.packet, measure) : [])),
+  );
   const rateDelay = (c: { rate_bps: number; delay_ms: number }) => `${formatRate(c.rate_bps)} \u00b7 ${formatDuration(c.delay_ms)}`;
   const linkItems = layout.links.flatMap((link) => {
     const fwd = link.forward === null ? null : topology.channels[link.forward];
@@ -151,6 +159,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
     ...[...nodeLabels, ...queueLabels].flatMap((l) => (l ? [l.box] : [])),
     ...linkLabels.map((l) => l.label.box),
     ...gauges.map((g) => g.box),
+    ...downLabels.flatMap((d) => (d ? [d.label.box] : [])),
   ];
   const abbreviations = nodeLabels.flatMap((l) => (l?.short ? [{ short: l.lines.join(' '), full: capped(l.full) }] : []));
   return {
@@ -163,6 +172,7 @@ export function buildScene(topology: Topology, width: number, height: number, op
     showQueueLabel: queueLabels.map((q) => q !== null),
     queueLabels,
     gauges,
+    downLabels,
     occupied,
     abbreviations,
     multiFlow: topology.flows.length > 1,
@@ -189,11 +199,12 @@ function widestQueueText(limit: QueueLimit): string {
 }
 
 /** Every label box of a scene, with what it says (for tests and checks). */
-export function labelBoxes(scene: Scene): { kind: 'node' | 'link' | 'queue' | 'gauge'; text: string; box: Rect }[] {
+export function labelBoxes(scene: Scene): { kind: 'node' | 'link' | 'queue' | 'gauge' | 'down'; text: string; box: Rect }[] {
   return [
     ...scene.nodeLabels.flatMap((l) => (l ? [{ kind: 'node' as const, text: l.lines.join(' '), box: l.box }] : [])),
     ...scene.linkLabels.map((l) => ({ kind: 'link' as const, text: l.text, box: l.label.box })),
     ...scene.queueLabels.flatMap((l, c) => (l ? [{ kind: 'queue' as const, text: `queue ${c}`, box: l.box }] : [])),
     ...scene.gauges.map((g) => ({ kind: 'gauge' as const, text: g.label, box: g.box })),
+    ...scene.downLabels.flatMap((d) => (d ? [{ kind: 'down' as const, text: d.label.full, box: d.label.box }] : [])),
   ];
 }

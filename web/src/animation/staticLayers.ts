@@ -48,7 +48,7 @@ export class StaticLayers {
     uctx.setTransform(scale, 0, 0, scale, 0, 0);
     octx.setTransform(scale, 0, 0, scale, 0, 0);
     drawUnder(uctx, scene, theme, down);
-    drawOver(octx, scene, theme);
+    drawOver(octx, scene, theme, down);
     this.layers = { under, over };
     return this.layers;
   }

@@ -8,12 +8,21 @@ export type Measure = (text: string, px: number, bold: boolean) => number;
 /** East Asian wide characters: Hangul, CJK, fullwidth forms. */
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
+/** Average width of a Latin character in em, regular and bold. */
+const LATIN_EM = 0.58;
+const LATIN_BOLD_EM = 0.61;
+
 /** About 0.58 em a Latin character (0.61 bold), 1 em a wide one. */
 export const estimateWidth: Measure = (text, px, bold) => {
   let em = 0;
-  for (const ch of text) em += WIDE.test(ch) ? 1 : bold ? 0.61 : 0.58;
+  for (const ch of text) em += WIDE.test(ch) ? 1 : bold ? LATIN_BOLD_EM : LATIN_EM;
   return em * px;
 };
+
+/** Room for `chars` regular Latin characters at `px`, before any text is known (margins, name widths). */
+export function charsWidth(chars: number, px: number): number {
+  return chars * LATIN_EM * px;
+}
 
 /** Measures with a 2D context in `font` (a CSS font family list), cached per string. */
 export function canvasMeasure(ctx: CanvasRenderingContext2D | null, font: string): Measure {

@@ -1,5 +1,9 @@
 // The engine's worker, started by the entry script before the app's code is
-// even parsed: the wasm engine downloads and compiles while the page renders.
+// even parsed: the wasm engine downloads and compiles while the page loads,
+// and the run the URL asks for starts as soon as it has (earlyRun.ts).
+
+import { runBudget } from './budget';
+import { earlyRunOf } from './earlyRun';
 
 let early: Worker | null = null;
 
@@ -8,9 +12,12 @@ export function createEngineWorker(): Worker {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ackscope-engine' });
 }
 
-/** Starts the first engine worker now. */
-export function startEarlyWorker(): void {
-  early ??= createEngineWorker();
+/** Starts the first engine worker now, and in it the run `search` (the page's query) asks for. */
+export function startEarlyWorker(search: string): void {
+  if (early) return;
+  early = createEngineWorker();
+  const run = earlyRunOf(search, runBudget());
+  if (run) early.postMessage(run);
 }
 
 /** The worker started early, once (later engines start their own). */

@@ -3,8 +3,8 @@
 // slices the host yields to the event loop so a `cancel` (or a new run) is seen.
 // Kept free of worker globals so it can be tested in Node with the real wasm.
 
-import type { FieldError, Scenario, SeriesInfo, Summary } from '../generated/types';
-import type { EngineError, EngineToUi, Override, ScenarioFormat, Topology, UiToEngine } from './protocol';
+import type { FieldError, Recording, Scenario, SeriesInfo, Summary } from '../generated/types';
+import type { EngineError, EngineToUi, Override, Resolution, RunMessage, ScenarioFormat, Topology, UiToEngine } from './protocol';
 import type { RunBudget } from './budget';
 import { resolveOverrides, type ValidateFn, type ValidateResult } from './resolve';
 import { concatChunks, readColumns, sliceChunk, type TraceArrays, type TraceChunk } from './traceColumns';
@@ -80,6 +80,9 @@ interface WindowJob {
   batch: number;
 }
 
+/** Validations of scenario texts longer than this are not kept (memory stays small). */
+const MAX_KEPT_RESOLUTION_CHARS = 256 * 1024;
+
 export class EngineHost {
   private api: Promise<WasmApi>;
   private current: ActiveRun | null = null;
@@ -88,6 +91,13 @@ export class EngineHost {
   /** Messages are handled one at a time, in arrival order, once the module is loaded. */
   private queue: Promise<void> = Promise.resolve();
   private readonly budgetMs: number;
+  /**
+   * A run started from the page's URL before the app asked (see prestart):
+   * its messages wait here until a `run` with the same request adopts it.
+   */
+  private early: { key: string; run: ActiveRun | null; held: RunMessage[] } | null = null;
+  /** Validations are deterministic: the app's first checks repeat the early run's. */
+  private readonly resolutions = new Map<string, Resolution>();
 
   constructor(private readonly deps: HostDeps) {
     this.budgetMs = deps.sliceBudgetMs ?? 10;
@@ -119,13 +129,14 @@ export class EngineHost {
     switch (msg.type) {
       case 'validate':
         try {
-          const resolution = resolveOverrides(validateWith(api), msg.text, msg.format, msg.overrides, msg.knobOptions);
+          const resolution = this.resolve(api, msg.text, msg.format, msg.overrides, msg.knobOptions);
           this.deps.post({ type: 'validated', requestId: msg.requestId, resolution });
         } catch (e) {
           this.replyError(msg, this.failure(api, e));
         }
         return;
       case 'run':
+        if (this.adopt(msg)) return;
         this.cancelCurrent();
         this.start(api, msg.runId, msg.text, msg.format, msg.overrides, msg.recording, msg.budget ?? null);
         return;
@@ -145,6 +156,81 @@ export class EngineHost {
         this.startWindow(api, msg);
         return;
     }
+  }
+
+  /**
+   * Starts the run the page's URL asks for before the app has asked (the entry
+   * script knows the scenario and seed; the app needs its code, its first
+   * render and two validations first). The overrides are the ones the app
+   * will send: the seed, from the URL or else the scenario's own. Nothing is
+   * posted until a `run` with the very same request adopts it; any other
+   * `run` drops it.
+   */
+  prestart(request: EarlyRequest): void {
+    this.queue = this.queue
+      .then(async () => {
+        const api = await this.api;
+        if (this.current) return; // the app got there first
+        const base = this.resolve(api, request.text, request.format, [], false);
+        if (!base.ok || !base.scenario) return; // the app reports it
+        const overrides: Override[] = [['seed', String(request.seed ?? base.scenario.seed ?? 0)]];
+        const resolution = this.resolve(api, request.text, request.format, overrides, false);
+        if (!resolution.ok) return;
+        const key = runRequestKey(request.text, request.format, resolution.accepted, request.recording, request.budget);
+        this.early = { key, run: null, held: [] };
+        this.start(api, EARLY_RUN_ID, request.text, request.format, resolution.accepted, request.recording, request.budget);
+        if (this.early) this.early.run = this.current;
+      })
+      .catch(() => {
+        this.early = null; // the app's own requests report any failure
+      });
+  }
+
+  /** Hands the early run to a `run` asking for the same thing: what it posted so far, then the rest as it comes. */
+  private adopt(msg: Extract<UiToEngine, { type: 'run' }>): boolean {
+    const early = this.early;
+    if (!early) return false;
+    this.early = null;
+    const key = runRequestKey(msg.text, msg.format, msg.overrides, msg.recording, msg.budget ?? null);
+    if (key !== early.key) {
+      // Not what the app wants: dropped without a word (nobody knows its id).
+      if (early.run && this.current === early.run) {
+        this.current = null;
+        early.run.engine.free();
+      }
+      return false;
+    }
+    if (early.run) early.run.runId = msg.runId;
+    for (const m of early.held) this.deps.post({ ...m, runId: msg.runId });
+    return true;
+  }
+
+  /** Posts a run's message, or holds it while the run is the early one nobody has asked for yet. */
+  private postRun(msg: RunMessage): void {
+    if (msg.runId === EARLY_RUN_ID) {
+      this.early?.held.push(msg);
+      return;
+    }
+    this.deps.post(msg);
+  }
+
+  /** True when these overrides were checked here and all of them accepted. */
+  private checkedBefore(text: string, format: ScenarioFormat, overrides: readonly Override[]): boolean {
+    const r = this.resolutions.get(JSON.stringify([text, format, overrides, false]));
+    return r !== undefined && r.ok && r.rejected.length === 0;
+  }
+
+  private resolve(api: WasmApi, text: string, format: ScenarioFormat, overrides: readonly Override[], knobOptions: boolean): Resolution {
+    const key = JSON.stringify([text, format, overrides, knobOptions]);
+    const kept = this.resolutions.get(key);
+    if (kept) return kept;
+    const resolution = resolveOverrides(validateWith(api), text, format, overrides, knobOptions);
+    // A few kept: the early run's two, which the app's first checks repeat.
+    // Not a pasted multi-megabyte scenario: its key alone would hold its text.
+    if (key.length > MAX_KEPT_RESOLUTION_CHARS) return resolution;
+    if (this.resolutions.size >= 8) this.resolutions.delete(this.resolutions.keys().next().value as string);
+    this.resolutions.set(key, resolution);
+    return resolution;
   }
 
   private startWindow(api: WasmApi, msg: Extract<UiToEngine, { type: 'traceWindow' }>): void {
@@ -216,7 +302,7 @@ export class EngineHost {
     if (!run) return;
     this.current = null;
     run.engine.free();
-    this.deps.post({ type: 'cancelled', runId: run.runId });
+    this.postRun({ type: 'cancelled', runId: run.runId });
   }
 
   private start(
@@ -231,15 +317,16 @@ export class EngineHost {
     const overridesJson = JSON.stringify(overrides);
     let engine: EngineLike;
     try {
-      // Validate first: the constructor only throws a flat message.
-      const checked = parseValidate(api.validate(text, format, overridesJson));
+      // Validate first: the constructor only throws a flat message. Not twice:
+      // the app has just checked these overrides, and all were accepted.
+      const checked = this.checkedBefore(text, format, overrides) ? { ok: true, errors: [] } : parseValidate(api.validate(text, format, overridesJson));
       if (!checked.ok) {
-        this.deps.post({ type: 'error', runId, error: fieldFailure(checked.errors) });
+        this.postRun({ type: 'error', runId, error: fieldFailure(checked.errors) });
         return;
       }
       engine = api.createEngine(text, format, overridesJson, recording);
     } catch (e) {
-      this.deps.post({ type: 'error', runId, error: this.failure(api, e) });
+      this.postRun({ type: 'error', runId, error: this.failure(api, e) });
       return;
     }
     const started = this.deps.now();
@@ -255,7 +342,7 @@ export class EngineHost {
     };
     this.current = run;
     try {
-      this.deps.post({
+      this.postRun({
         type: 'started',
         runId,
         scenario: JSON.parse(engine.scenarioJson()) as Scenario,
@@ -292,7 +379,7 @@ export class EngineHost {
         }
       } while (!finished && overBudget === null && this.deps.now() < deadline);
 
-      this.deps.post({
+      this.postRun({
         type: 'progress',
         runId: run.runId,
         nowMs: engine.nowMs,
@@ -313,13 +400,13 @@ export class EngineHost {
         };
         this.current = null;
         engine.free();
-        this.deps.post(msg);
+        this.postRun(msg);
         return;
       }
       if (overBudget !== null) {
         // Keep the engine: `continue` goes on from here, `cancel` or a new run frees it.
         run.paused = true;
-        this.deps.post({
+        this.postRun({
           type: 'paused',
           runId: run.runId,
           reason: overBudget,
@@ -347,7 +434,7 @@ export class EngineHost {
         /* the instance is unusable; it is being replaced */
       }
     }
-    this.deps.post({ type: 'error', runId: run.runId, error });
+    this.postRun({ type: 'error', runId: run.runId, error });
   }
 
   /** Turns a thrown value into an EngineError; after a panic, replaces the module. */
@@ -370,11 +457,28 @@ export class EngineHost {
         fieldErrors: [],
         panic: true,
       };
-      if (orphan) this.deps.post({ type: 'error', runId: orphan.runId, error });
+      if (orphan) this.postRun({ type: 'error', runId: orphan.runId, error });
       return error;
     }
     return { message: describe(e), fieldErrors: [], panic: false };
   }
+}
+
+/** The run messages' id of an early run (see prestart); the app's ids are positive. */
+const EARLY_RUN_ID = -1;
+
+/** A run the page's URL asks for, started before the app asks (see prestart). */
+export interface EarlyRequest {
+  text: string;
+  format: ScenarioFormat;
+  /** The URL's seed; null: the scenario's own. */
+  seed: number | null;
+  recording: Recording;
+  budget: RunBudget | null;
+}
+
+function runRequestKey(text: string, format: ScenarioFormat, overrides: readonly Override[], recording: string, budget: RunBudget | null): string {
+  return JSON.stringify([text, format, overrides, recording, budget ? [budget.maxEvents, budget.maxWallMs] : null]);
 }
 
 function validateWith(api: WasmApi): ValidateFn {

@@ -5,6 +5,11 @@
 import { EngineHost, type WasmApi } from './host';
 import { loadGlue } from './wasmGlue';
 import { transferables, type EngineToUi, type UiToEngine } from './protocol';
+import type { EarlyRunMessage } from './earlyRun';
+
+// Each scenario file on its own, loaded when an early run asks for it (the
+// app bundles them all; this worker needs one at most).
+const scenarioFiles = import.meta.glob<string>(['../../../scenarios/**/*.toml', '!**/*.sweep.toml', '!**/*.lesson.toml'], { query: '?raw', import: 'default' });
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -33,4 +38,17 @@ const host = new EngineHost({
   now: () => performance.now(),
 });
 
-self.onmessage = (ev: MessageEvent<UiToEngine>) => host.handle(ev.data);
+async function startEarly(msg: EarlyRunMessage): Promise<void> {
+  const load = scenarioFiles[`../../../scenarios/${msg.scenario}.toml`];
+  if (!load) return; // not a shipped scenario: the app reports it
+  const text = await load();
+  // For profiles of a cold load (the worker's own timeline).
+  performance.mark('ackscope:early-run');
+  host.prestart({ text, format: 'toml', seed: msg.seed, recording: 'full', budget: msg.budget });
+}
+
+self.onmessage = (ev: MessageEvent<UiToEngine | EarlyRunMessage>) => {
+  const msg = ev.data;
+  if (msg.type === 'earlyRun') void startEarly(msg).catch(() => undefined);
+  else host.handle(msg);
+};

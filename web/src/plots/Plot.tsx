@@ -10,6 +10,7 @@ import { download, fileName, plotCsv, plotSvg, svgToPng } from './exportPlot';
 import { layerPoints, yDomain, type PlotLayer, type PlotModel } from './model';
 import { axisMargins, axisUnit } from './axes';
 import { unitLabel } from './registry';
+import { cursorMotion } from './cursorMotion';
 import { useTextSizes } from '../views/useViewScale';
 
 export interface PlotProps {
@@ -98,21 +99,43 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   }, [layers, innerW, innerH, width, t0, t1, yMin, yMax, stepEndMs, dataVersion, complete, themeName]);
   const xKey = `${t0},${t1},${innerW}`;
 
-  useEffect(
-    () =>
-      playback.onFrame((t) => {
-        const el = cursorRef.current;
-        if (!el) return;
-        // Outside the visible range the cursor is hidden (the overlay is not clipped).
-        const inside = t >= t0 && t <= t1;
-        const visibility = inside ? 'visible' : 'hidden';
-        if (el.style.visibility !== visibility) el.style.visibility = visibility;
-        // A transform of its own layer: the compositor moves it, nothing is laid out or painted again.
-        if (inside) el.style.transform = `translate3d(${x(t / 1000).toFixed(2)}px,0,0)`;
-      }),
-    // xKey: x is rebuilt every render; the listener needs a new one only when its range or width changes.
-    [playback, xKey, t0, t1],
-  );
+  useEffect(() => {
+    const el = cursorRef.current;
+    if (!el) return;
+    let motion: Animation | null = null;
+    const at = (ms: number) => `translate3d(${x(ms / 1000).toFixed(2)}px,0,0)`;
+    // Placed again only when playback changes: while playing, the compositor moves it (see cursorMotion.ts).
+    const place = () => {
+      motion?.cancel();
+      motion = null;
+      const wall = performance.now();
+      const m = cursorMotion(playback.getSnapshot(), playback.time(), t0, t1);
+      if (m.kind === 'moving' && typeof el.animate === 'function') {
+        // Hidden (opacity 0) before it enters the plot and after it leaves; transform and opacity only, so no frame touches the page.
+        el.style.opacity = '0';
+        motion = el.animate(
+          [
+            { transform: at(m.fromMs), opacity: 1 },
+            { transform: at(m.toMs), opacity: 1 },
+          ],
+          { delay: m.delayMs, duration: m.durationMs, easing: 'linear', fill: m.holdAtEnd ? 'forwards' : 'none' },
+        );
+        // Anchored at the wall time the motion was computed for (the document's timeline counts from the same origin), not at the next frame's.
+        motion.startTime = wall;
+        return;
+      }
+      const shown = m.kind === 'moving' ? m.delayMs === 0 : m.kind === 'still';
+      el.style.opacity = shown ? '1' : '0';
+      if (m.kind !== 'hidden') el.style.transform = at(m.kind === 'still' ? m.atMs : m.fromMs);
+    };
+    place();
+    const off = playback.subscribe(place);
+    return () => {
+      off();
+      motion?.cancel();
+    };
+    // xKey: x is rebuilt every render; the motion needs setting up again only when its range or width changes.
+  }, [playback, xKey, t0, t1]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {
@@ -214,7 +237,7 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
             className="plot-cursor"
             width={9}
             height={innerH + 8}
-            style={{ left: margin.left - 4.5, top: margin.top - 8, visibility: 'hidden' }}
+            style={{ left: margin.left - 4.5, top: margin.top - 8, opacity: 0 }}
             aria-hidden="true"
           >
             <line x1={4.5} x2={4.5} y1={4} y2={innerH + 8} />

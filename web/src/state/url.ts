@@ -9,6 +9,9 @@ import type { Override } from '../engine/protocol';
 import { isLanguage, LANGUAGES, t as tr, type Language } from '../i18n';
 import { MAX_SPEED, MIN_SPEED } from '../playback/clock';
 import { CATEGORY } from './events';
+import { DEFAULT_SCENARIO, MAX_SEED, parseSeed } from './runParams';
+
+export { DEFAULT_SCENARIO, MAX_SEED, parseSeed } from './runParams';
 
 /** Event kinds as the `ev` parameter names them (the event list's categories). */
 const EVENT_KINDS = Object.keys(CATEGORY);
@@ -54,9 +57,7 @@ export interface UrlProblem {
   allowed: string;
 }
 
-export const DEFAULT_SCENARIO = 'seed000/wired';
 export const CUSTOM_SCENARIO = 'custom';
-export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1, the engine's limit too
 export const MAX_PARAM_LENGTH = 2000;
 /** A link longer than this, or with more parameters, is cut to its first part (one notice says so). */
 export const MAX_URL_LENGTH = 64_000;
@@ -349,11 +350,6 @@ export function serializeUrl(state: UrlState): string {
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }
 
-export function parseSeed(text: string): number | null {
-  if (!/^[0-9]{1,16}$/.test(text)) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n <= MAX_SEED ? n : null;
-}
 
 function parseTime(text: string): number | null {
   if (text.trim() === '') return null;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { encodeRef, type EventRef } from '../../state/events';
+import type { EventRef } from '../../state/events';
 import { useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
 import { EventRow } from './EventRow';
@@ -42,8 +42,24 @@ export function EventTable({ height }: { height: number }) {
   useEffect(() => {
     const due = follower();
     let shownPos = -1;
-    return playback.onFrame((t) => {
-      if (!due(playback.getSnapshot().playing, performance.now())) return;
+    // Out of view (below the fold), a playing list does not follow: nobody sees
+    // it, and every move rebuilds its rows. It catches up on coming into view
+    // and whenever playback pauses (paused, it always follows).
+    let inView = true;
+    const el = scrollRef.current;
+    const seen =
+      el && typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            const last = entries[entries.length - 1];
+            if (!last) return;
+            inView = last.isIntersecting;
+            if (inView) playback.invalidate();
+          })
+        : null;
+    if (el) seen?.observe(el);
+    const off = playback.onFrame((t) => {
+      const playing = playback.getSnapshot().playing;
+      if ((playing && !inView) || !due(playing, performance.now())) return;
       const pos = list.currentAt(t);
       // Only a move of the cursor scrolls; the user's own scrolling does not bring the list back.
       if (pos === shownPos) return;
@@ -59,6 +75,10 @@ export function EventTable({ height }: { height: number }) {
       }
       setCurrent(pos);
     });
+    return () => {
+      off();
+      seen?.disconnect();
+    };
   }, [playback, list]);
 
   // Show the selected row when it changes.
@@ -76,6 +96,10 @@ export function EventTable({ height }: { height: number }) {
     const ref = list.ref(p);
     if (ref) rows.push({ pos: p, ref });
   }
+  // Rows are keyed by slot (position modulo the most rows in view): a row that
+  // stays in view keeps its element, and one entering takes the element of one
+  // that left, so a jump of the list rewrites text instead of building rows.
+  const slots = Math.ceil(height / ROW_H) + 1 + 2 * OVERSCAN;
   const rowId = (pos: number) => `${listId}-row-${pos}`;
   const onSelect = useCallback((ref: EventRef) => events.select(ref), [events]);
 
@@ -118,7 +142,7 @@ export function EventTable({ height }: { height: number }) {
         <div style={{ height: list.length * ROW_H, position: 'relative' }}>
           {rows.map(({ pos, ref }) => (
             <EventRow
-              key={encodeRef(ref)}
+              key={pos % slots}
               eventRef={ref}
               pos={pos}
               id={rowId(pos)}

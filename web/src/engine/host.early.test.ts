@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { EngineHost, type HostDeps } from './host';
+import type { EngineToUi } from './protocol';
+import { loadWasmInNode, scenarioText } from './testing/wasm-node';
+
+const wired = scenarioText('seed000/wired');
+
+/** A host whose slices run only when the test says so. */
+function harness() {
+  const posted: EngineToUi[] = [];
+  const tasks: (() => void)[] = [];
+  const calls = { validate: 0 };
+  const deps: HostDeps = {
+    load: async () => {
+      const api = await loadWasmInNode();
+      return { ...api, validate: (...args: Parameters<typeof api.validate>) => (calls.validate++, api.validate(...args)) };
+    },
+    post: (msg) => posted.push(msg),
+    yieldThen: (fn) => tasks.push(fn),
+    now: () => performance.now(),
+  };
+  const host = new EngineHost(deps);
+  const settle = async () => {
+    await host.whenIdle();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return {
+    host,
+    posted,
+    calls,
+    settle,
+    /** Runs `n` pending slices (all with Infinity). */
+    async slices(n = Infinity): Promise<void> {
+      for (let i = 0; i < n; i++) {
+        await settle();
+        const task = tasks.shift();
+        if (!task) return;
+        task();
+      }
+      await settle();
+    },
+  };
+}
+
+const budget = { maxEvents: 200_000_000, maxWallMs: 60_000 };
+const digestOf = (msgs: EngineToUi[]) => msgs.flatMap((m) => (m.type === 'done' ? [m.digest] : []));
+
+describe('EngineHost early run (started from the URL before the app asks)', () => {
+  it('posts nothing until a run with the same request adopts it, then everything under the new id', async () => {
+    const h = harness();
+    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    await h.slices(3);
+    expect(h.posted).toEqual([]);
+    h.host.handle({ type: 'run', runId: 12, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    await h.slices();
+    expect(h.posted.length).toBeGreaterThan(2);
+    expect(h.posted.every((m) => 'runId' in m && m.runId === 12)).toBe(true);
+    expect(h.posted[0]?.type).toBe('started');
+    expect(h.posted.at(-1)?.type).toBe('done');
+    expect(h.posted.filter((m) => m.type === 'started')).toHaveLength(1);
+
+    // The very run the app would have started itself.
+    const plain = harness();
+    plain.host.handle({ type: 'run', runId: 1, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    await plain.slices();
+    expect(digestOf(h.posted)).toEqual(digestOf(plain.posted));
+    const records = (msgs: EngineToUi[]) => msgs.reduce((n, m) => n + (m.type === 'progress' ? (m.trace?.count ?? 0) : 0), 0);
+    expect(records(h.posted)).toBe(records(plain.posted));
+  });
+
+  it("uses the scenario's own seed when the URL gives none, and hands over a finished run", async () => {
+    const h = harness();
+    h.host.prestart({ text: wired, format: 'toml', seed: null, recording: 'full', budget: null });
+    await h.slices();
+    expect(h.posted).toEqual([]);
+    // seed000/wired has no seed of its own: 0, as the app asks.
+    h.host.handle({ type: 'run', runId: 3, text: wired, format: 'toml', overrides: [['seed', '0']], recording: 'full' });
+    await h.slices();
+    expect(h.posted[0]?.type).toBe('started');
+    expect(h.posted.filter((m) => m.type === 'done')).toHaveLength(1);
+    expect(h.posted.every((m) => 'runId' in m && m.runId === 3)).toBe(true);
+  });
+
+  it('drops the early run without a word when the app asks for another', async () => {
+    const h = harness();
+    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    await h.slices(2);
+    // Same scenario, another budget: not the same request.
+    h.host.handle({ type: 'run', runId: 5, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget: { maxEvents: 1000, maxWallMs: 60_000 } });
+    await h.slices();
+    expect(h.posted.every((m) => 'runId' in m && m.runId === 5)).toBe(true);
+    expect(h.posted.some((m) => m.type === 'cancelled')).toBe(false);
+    expect(h.posted[0]?.type).toBe('started');
+    expect(h.posted.at(-1)?.type).toBe('paused');
+  });
+
+  it('starts nothing for a scenario the engine refuses, and the app hears its errors as usual', async () => {
+    const h = harness();
+    const bad = wired.replace(/duration\s*=\s*"[^"]*"/, 'duration = "soon"');
+    expect(bad).not.toBe(wired);
+    h.host.prestart({ text: bad, format: 'toml', seed: null, recording: 'full', budget: null });
+    await h.slices();
+    expect(h.posted).toEqual([]);
+    h.host.handle({ type: 'run', runId: 9, text: bad, format: 'toml', overrides: [['seed', '0']], recording: 'full' });
+    await h.slices();
+    expect(h.posted).toHaveLength(1);
+    expect(h.posted[0]?.type).toBe('error');
+  });
+
+  it('answers the same validation twice alike (the second from what it kept)', async () => {
+    const h = harness();
+    h.host.handle({ type: 'validate', requestId: 1, text: wired, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    h.host.handle({ type: 'validate', requestId: 2, text: wired, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    await h.settle();
+    const [a, b] = h.posted;
+    expect(a?.type).toBe('validated');
+    expect(b?.type).toBe('validated');
+    if (a?.type !== 'validated' || b?.type !== 'validated') return;
+    expect(b.resolution).toEqual(a.resolution);
+    const once = h.calls.validate;
+
+    // The engine was asked once: ask a fresh host the first question alone.
+    const single = harness();
+    single.host.handle({ type: 'validate', requestId: 1, text: wired, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    await single.settle();
+    expect(once).toBe(single.calls.validate);
+  });
+
+  it('does not keep the validation of a multi-megabyte scenario (asks the engine again)', async () => {
+    const big = `${wired}\n# ${'x'.repeat(300 * 1024)}\n`;
+    const h = harness();
+    const ask = (requestId: number) => h.host.handle({ type: 'validate', requestId, text: big, format: 'toml', overrides: [['seed', '2']], knobOptions: false });
+    ask(1);
+    await h.settle();
+    const once = h.calls.validate;
+    ask(2);
+    await h.settle();
+    expect(h.calls.validate).toBe(2 * once);
+    expect(h.posted.map((m) => m.type)).toEqual(['validated', 'validated']);
+  });
+});
