@@ -25,6 +25,8 @@ pub struct ErrorModel {
     /// The last (size, probability) computed: most packets share a size.
     cached: (u32, f64),
     list: Option<Box<DropList>>,
+    /// `rng` or `list` is set: decided once, tested once per packet.
+    active: bool,
 }
 
 /// ns-2's `ErrorModel/List` in packet units: the packets with these indices
@@ -59,27 +61,33 @@ impl DropList {
 
 impl ErrorModel {
     pub fn none() -> Self {
-        ErrorModel { ber: 0.0, rng: None, cached: (0, 0.0), list: None }
+        ErrorModel { ber: 0.0, rng: None, cached: (0, 0.0), list: None, active: false }
     }
 
     pub fn uniform_ber(ber: f64, rng: RandomStream) -> Self {
         if ber <= 0.0 {
             return Self::none();
         }
-        ErrorModel { ber, rng: Some(rng), cached: (0, 0.0), list: None }
+        ErrorModel { ber, rng: Some(rng), cached: (0, 0.0), list: None, active: true }
     }
 
     /// Also loses the packets `list` names (a packet is lost if either says so).
     pub fn with_drop_list(mut self, list: Option<DropList>) -> Self {
         self.list = list.filter(|l| !l.indices.is_empty()).map(Box::new);
+        self.active = self.rng.is_some() || self.list.is_some();
         self
+    }
+
+    /// Whether it can lose a packet at all (fixed once built).
+    pub fn is_active(&self) -> bool {
+        self.active
     }
 
     /// Draws whether a packet of this size is corrupted.
     #[inline(always)]
     pub fn corrupts(&mut self, size_bytes: u32) -> bool {
-        // Most links have no error model: two tests inline, no call per packet.
-        if self.rng.is_none() && self.list.is_none() {
+        // Most links have no error model: one test inline, no call per packet.
+        if !self.active {
             return false;
         }
         self.draw(size_bytes)

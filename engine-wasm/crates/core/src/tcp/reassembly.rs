@@ -39,16 +39,23 @@ impl Reassembly {
         seq < self.next_expected || self.window.get((seq - self.next_expected) as usize).is_some_and(|&b| b != 0)
     }
 
+    #[inline]
     pub fn accept(&mut self, seq: u32, payload_bytes: u32) -> Accepted {
-        if seq < self.next_expected {
-            return Accepted { delivered_bytes: 0, duplicate: true };
-        }
         if seq == self.next_expected && self.window.is_empty() {
             // The common case, the next segment with nothing held above it:
-            // delivered at once, no slot to fill and take back.
+            // delivered at once, no slot to fill and take back (inlined into
+            // the sink; the rest is not).
             self.next_expected += 1;
             self.seen_end = self.seen_end.max(self.next_expected);
             return Accepted { delivered_bytes: payload_bytes as u64, duplicate: false };
+        }
+        self.accept_out_of_order(seq, payload_bytes)
+    }
+
+    #[inline(never)]
+    fn accept_out_of_order(&mut self, seq: u32, payload_bytes: u32) -> Accepted {
+        if seq < self.next_expected {
+            return Accepted { delivered_bytes: 0, duplicate: true };
         }
         self.seen_end = self.seen_end.max(seq + 1);
         let slot = (seq - self.next_expected) as usize;

@@ -24,13 +24,20 @@ impl Channel {
     #[inline]
     pub fn advance_for(&mut self, now: SimTime, origin: (SimTime, f64), mut on_change: impl FnMut(SimTime, u32)) {
         self.event_s = (now, origin.1);
-        if self.scheduled {
-            // Its transmissions end with events (`scheduled.rs`).
+        // Nothing ends by `now` (the common case). A scheduled channel's
+        // `next_departure` stays `NEVER`: its transmissions end with events
+        // (`scheduled.rs`).
+        if self.next_departure > now || self.scheduled {
             return;
         }
-        while let Some(f) = self.pipe.get(self.departed) {
+        loop {
+            let Some(f) = self.pipe.get(self.departed) else {
+                self.next_departure = SimTime::NEVER;
+                return;
+            };
             if !f.ended_before(now, origin) {
-                break;
+                self.next_departure = f.tx_end;
+                return;
             }
             self.held_pkts -= 1;
             self.held_bytes -= f.pkt.size_bytes as u64;

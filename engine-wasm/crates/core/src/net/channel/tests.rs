@@ -298,3 +298,52 @@ fn a_scheduled_transmission_ends_before_an_event_in_ns2_s_order() {
     // Another nanosecond: no tie.
     assert!(!c.transmission_ended_before(SimTime(6 * MS - 1), (SimTime::ZERO, 1.0)));
 }
+
+#[test]
+fn departures_are_retired_exactly_when_their_transmissions_end() {
+    // Three 1 ms packets back to back: each advance retires what ended by
+    // then (the fast path answers the advances in between with one compare).
+    let mut c = channel(QueueLimit::Packets(10));
+    for _ in 0..3 {
+        admit(&mut c, pkt(1000), SimTime::ZERO);
+    }
+    let mut seen = vec![];
+    for now in [MS - 1, MS, MS + 1, 2 * MS - 1, 3 * MS, 4 * MS] {
+        c.advance(SimTime(now), |t, held| seen.push((t.0, held)));
+        seen.push((now, u32::MAX));
+    }
+    let m = u32::MAX;
+    assert_eq!(
+        seen,
+        vec![(MS - 1, m), (MS, 2), (MS, m), (MS + 1, m), (2 * MS - 1, m), (2 * MS, 1), (3 * MS, 0), (3 * MS, m), (4 * MS, m)]
+    );
+    // A packet admitted to the idle link is the next to retire.
+    admit(&mut c, pkt(1000), SimTime(5 * MS));
+    c.advance(SimTime(6 * MS - 1), |_, _| panic!("still transmitting"));
+    assert_eq!(c.held_packets(), 1);
+    c.advance(SimTime(6 * MS), |_, _| {});
+    assert_eq!(c.held_packets(), 0);
+}
+
+#[test]
+fn a_hop_s_fields_share_four_cache_lines() {
+    use std::mem::offset_of;
+    let stats = offset_of!(Channel, stats);
+    let hot = [
+        offset_of!(Channel, plain),
+        offset_of!(Channel, next_departure),
+        offset_of!(Channel, event_s),
+        offset_of!(Channel, busy_until_s),
+        offset_of!(Channel, departed),
+        offset_of!(Channel, pipe),
+        offset_of!(Channel, limit),
+        offset_of!(Channel, delay),
+        offset_of!(Channel, serializer),
+        offset_of!(Channel, delay_s),
+        offset_of!(Channel, held_bytes),
+        offset_of!(Channel, features),
+        stats + offset_of!(ChannelStats, queue_max_pkts),
+    ];
+    assert!(hot.iter().all(|&at| at < 4 * 64), "{hot:?}");
+    assert_eq!(std::mem::align_of::<Channel>(), 64);
+}

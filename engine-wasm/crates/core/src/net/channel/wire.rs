@@ -83,9 +83,11 @@ impl Channel {
     pub(super) fn plain_passage(&mut self, size: u32, enqueued: SimTime, tx_start: SimTime) -> Transmission {
         let tx_time = self.serializer.transmission_time(size);
         let tx_end = tx_start + tx_time;
-        let corrupted = self.errors.corrupts(size);
+        let corrupted = self.lossy && self.errors.corrupts(size);
         self.stats.busy_ns += tx_time.as_nanos();
-        self.stats.corrupted += corrupted as u64;
+        if corrupted {
+            self.stats.corrupted += 1;
+        }
         Transmission {
             enqueued,
             tx_start,
@@ -118,6 +120,10 @@ impl Channel {
         let arrival_s = start_s + (txt_s + self.delay_s);
         self.busy_until_s = tx_end_s;
         self.busy_until = t.tx_end;
+        if !self.scheduled && self.departed == self.pipe.len() {
+            // The first transmission still to retire (see `advance_for`).
+            self.next_departure = t.tx_end;
+        }
         let mut pkt = *pkt;
         if t.corrupted {
             pkt.flags |= flags::CORRUPTED;
