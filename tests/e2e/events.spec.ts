@@ -73,9 +73,10 @@ test('the inspector shows a packet path and moves along it; the list follows the
   const events = new EventsPanel(page);
   await app.open('/?s=seed000/wired&seed=1&t=2000');
   await app.waitForRun();
-  // The row at the cursor is in view and marked.
+  // The row at the cursor comes into view and is marked (the list renders just
+  // after the animation's first frame, then follows the paused cursor).
+  await expect.poll(async () => Number(await events.list.getAttribute('data-current'))).toBeGreaterThan(0);
   const current = Number(await events.list.getAttribute('data-current'));
-  expect(current).toBeGreaterThan(0);
   await expect(events.list.locator(`[data-pos="${current}"]`)).toHaveClass(/is-current/);
 
   await events.only('Data');

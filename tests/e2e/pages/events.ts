@@ -41,7 +41,9 @@ export class EventsPanel {
     await expect(this.chip(name)).toHaveAttribute('aria-pressed', 'true');
   }
 
+  /** How many events the list shows (once it is rendered: it comes just after the animation's first frame). */
   async shown(): Promise<number> {
+    await this.list.waitFor();
     return Number((await this.list.getAttribute('data-count')) ?? '0');
   }
 

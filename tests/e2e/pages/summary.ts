@@ -14,8 +14,9 @@ export class SummaryPanel {
     this.middleboxes = page.getByTestId('summary-middleboxes');
   }
 
-  /** A table's column headers. */
+  /** A table's column headers (the panel renders just after the animation's first frame: wait for it). */
   async headers(table: Locator): Promise<string[]> {
+    await table.locator('thead th').first().waitFor();
     return (await table.locator('thead th').allTextContents()).map((t) => t.trim());
   }
 
