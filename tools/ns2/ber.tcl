@@ -11,6 +11,7 @@
 # "seeded" is "queue" with the stream seeded by the seed itself (earlier tables).
 # Prints goodput (payload bit/s over the run), retransmitted packets, timeouts.
 foreach {rate ber seed duration window where} $argv break
+source [file join [file dirname [info script]] ber-model.tcl]
 if {$window eq ""} { set window 65 }
 if {$where eq ""} { set where queue }
 
@@ -45,13 +46,7 @@ if {$where eq "seeded"} {
     for {set i 0} {$i < $seed} {incr i} { $rng next-substream }
 }
 foreach {a b} [list $hub $sat $sat $hub $sat $terminal $terminal $sat] {
-    set em [new ErrorModel]
-    $em unit byte
-    $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
-    set u [new RandomVariable/Uniform]
-    $u use-rng $rng
-    $em ranvar $u
-    $em drop-target [new Agent/Null]
+    set em [ber_error_model $rng $ber]
     if {$where eq "link"} { $ns link-lossmodel $em $a $b } else { $ns lossmodel $em $a $b }
 }
 

@@ -49,6 +49,7 @@
 # satellite (the server, or leg 2), and the largest smoothed RTT that sender reached
 # (srtt_max_s, sampled every 100 ms).
 foreach {proxy ber seed duration file_pkts tracefile lists bufs alltrace draws} $argv break
+source [file join [file dirname [info script]] ber-model.tcl]
 
 set ns [new Simulator]
 if {$alltrace ne ""} {
@@ -119,13 +120,7 @@ foreach {a b} [expr {$ber > 0 ? [list $sat $t1 $t1 $sat] : {}}] {
         for {set i 0} {$i < 2 * $seed + $k} {incr i} { $rng next-substream }
         incr k
     }
-    set em [new ErrorModel]
-    $em unit byte
-    $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
-    set u [new RandomVariable/Uniform]
-    $u use-rng $rng
-    $em ranvar $u
-    $em drop-target [new Agent/Null]
+    set em [ber_error_model $rng $ber]
     $ns link-lossmodel $em $a $b
 }
 

@@ -47,6 +47,7 @@
 # from the sender (ACKs ap handed the LAN minus those bs sent to fh: the LAN's
 # receive trace at bs lies above Snoop, after the suppression).
 foreach {snoop ber seed duration tracefile path variant} $argv break
+source [file join [file dirname [info script]] ber-model.tcl]
 if {$path eq ""} { set path example }
 if {$variant eq ""} { set variant reno }
 
@@ -100,13 +101,7 @@ if {$path eq "example"} {
 }
 foreach {a b} $lossy {
     if {$ber == 0} break
-    set em [new ErrorModel]
-    $em unit byte
-    $em set rate_ [expr {1.0 - pow(1.0 - $ber, 8)}]
-    set u [new RandomVariable/Uniform]
-    $u use-rng $rng
-    $em ranvar $u
-    $em drop-target [new Agent/Null]
+    set em [ber_error_model $rng $ber]
     $ns link-lossmodel $em $a $b
 }
 
