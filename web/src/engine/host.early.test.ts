@@ -1,45 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { EngineHost, type HostDeps } from './host';
 import type { EngineToUi } from './protocol';
 import { loadWasmInNode, scenarioText } from './testing/wasm-node';
+import { hostHarness } from './testing/hostHarness';
 
 const wired = scenarioText('seed000/wired');
 
-/** A host whose slices run only when the test says so. */
+/** A harness whose engine counts its validate calls. */
 function harness() {
-  const posted: EngineToUi[] = [];
-  const tasks: (() => void)[] = [];
   const calls = { validate: 0 };
-  const deps: HostDeps = {
-    load: async () => {
-      const api = await loadWasmInNode();
-      return { ...api, validate: (...args: Parameters<typeof api.validate>) => (calls.validate++, api.validate(...args)) };
-    },
-    post: (msg) => posted.push(msg),
-    yieldThen: (fn) => tasks.push(fn),
-    now: () => performance.now(),
+  const counting = async () => {
+    const api = await loadWasmInNode();
+    return { ...api, validate: (...args: Parameters<typeof api.validate>) => (calls.validate++, api.validate(...args)) };
   };
-  const host = new EngineHost(deps);
-  const settle = async () => {
-    await host.whenIdle();
-    await new Promise((r) => setTimeout(r, 0));
-  };
-  return {
-    host,
-    posted,
-    calls,
-    settle,
-    /** Runs `n` pending slices (all with Infinity). */
-    async slices(n = Infinity): Promise<void> {
-      for (let i = 0; i < n; i++) {
-        await settle();
-        const task = tasks.shift();
-        if (!task) return;
-        task();
-      }
-      await settle();
-    },
-  };
+  return { ...hostHarness(counting), calls };
 }
 
 const budget = { maxEvents: 200_000_000, maxWallMs: 60_000 };

@@ -1,50 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EngineHost, type EngineLike, type HostDeps, type WasmApi } from './host';
+import type { EngineLike, WasmApi } from './host';
 import type { EngineToUi } from './protocol';
 import { concatChunks, sliceChunk } from './traceColumns';
 import { loadWasmInNode, scenarioText } from './testing/wasm-node';
+import { hostHarness } from './testing/hostHarness';
 
 const wired = scenarioText('seed000/wired');
 
-/** A host whose slices run only when the test says so. */
-function harness(load: () => Promise<WasmApi> = loadWasmInNode, budgetMs = 10) {
-  const posted: EngineToUi[] = [];
-  const tasks: (() => void)[] = [];
-  let loads = 0;
-  const deps: HostDeps = {
-    load: () => {
-      loads += 1;
-      return load();
-    },
-    post: (msg) => posted.push(msg),
-    yieldThen: (fn) => tasks.push(fn),
-    now: () => performance.now(),
-    sliceBudgetMs: budgetMs,
-  };
-  const host = new EngineHost(deps);
-  const settle = async () => {
-    await host.whenIdle();
-    await new Promise((r) => setTimeout(r, 0));
-  };
-  return {
-    host,
-    posted,
-    loads: () => loads,
-    settle,
-    /** Runs one pending slice. */
-    async step(): Promise<boolean> {
-      await settle();
-      const task = tasks.shift();
-      task?.();
-      return task !== undefined;
-    },
-    async runAll(): Promise<void> {
-      while (await this.step()) {
-        /* keep slicing */
-      }
-    },
-  };
-}
+const harness = hostHarness;
 
 function ofType<T extends EngineToUi['type']>(msgs: EngineToUi[], type: T): Extract<EngineToUi, { type: T }>[] {
   return msgs.filter((m): m is Extract<EngineToUi, { type: T }> => m.type === type);
