@@ -9,12 +9,18 @@ use std::collections::VecDeque;
 ///
 /// Only those destinations get a column, so memory is nodes x endpoints, not
 /// nodes^2 (a 1000-node topology with two flows holds 4000 entries, not 10^6).
+///
+/// The table is laid out by node, then destination: a router's next hops
+/// towards every destination share a few cache lines and a host's towards
+/// its peer one, where a layout by destination put each hop of a path on a
+/// line of its own (the 100-flow dumbbell's lookups missed the cache).
 #[derive(Clone, Debug)]
 pub struct Routes {
-    nodes: usize,
+    /// Destinations routed to: the width of a row of `next`.
+    width: usize,
     /// Column of each destination node in `next`, if routes to it were computed.
     column: Vec<Option<u32>>,
-    /// `next[column * nodes + at]`.
+    /// `next[at * width + column]`.
     next: Vec<Option<ChannelId>>,
 }
 
@@ -36,17 +42,19 @@ impl Routes {
             }
         }
         let mut column = vec![None; nodes];
-        let mut next = Vec::new();
-        let mut visited = vec![false; nodes];
-        let mut frontier = VecDeque::new();
+        let mut routed = Vec::new();
         for dst in destinations {
             let dst = dst.index();
-            if dst >= nodes || column[dst].is_some() {
-                continue;
+            if dst < nodes && column[dst].is_none() {
+                column[dst] = Some(routed.len() as u32);
+                routed.push(dst);
             }
-            let base = next.len();
-            column[dst] = Some((base / nodes.max(1)) as u32);
-            next.resize(base + nodes, None);
+        }
+        let width = routed.len();
+        let mut next = vec![None; nodes * width];
+        let mut visited = vec![false; nodes];
+        let mut frontier = VecDeque::new();
+        for (col, &dst) in routed.iter().enumerate() {
             visited.iter_mut().for_each(|v| *v = false);
             visited[dst] = true;
             frontier.push_back(dst);
@@ -55,20 +63,21 @@ impl Routes {
                     let u = channels[c].0.index();
                     if !visited[u] {
                         visited[u] = true;
-                        next[base + u] = Some(ChannelId(c as u16));
+                        next[u * width + col] = Some(ChannelId(c as u16));
                         frontier.push_back(u);
                     }
                 }
             }
         }
-        Routes { nodes, column, next }
+        Routes { width, column, next }
     }
 
     /// The channel to take at `at` towards `dst`; `None` if there is no
     /// route, or `dst` is not a destination these routes were computed for.
+    #[inline]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<ChannelId> {
         let col = (*self.column.get(dst.index())?)? as usize;
-        *self.next.get(col * self.nodes + at.index())?
+        *self.next.get(at.index() * self.width + col)?
     }
 
     /// Entries held: nodes x destinations.
