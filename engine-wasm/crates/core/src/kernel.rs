@@ -6,9 +6,9 @@
 //! The order is total, so a run depends on nothing but its scenario and seed.
 //! Time never goes backwards: scheduling in the past is a bug and asserted.
 //!
-//! An entry is one integer key (time, class, sequence, payload), so comparing
-//! and moving entries is cheap: 64 bits on a timing wheel, 128 in its
-//! overflow heap (see [`EventQueue`]). Timers are lazy, so re-arming one
+//! An entry is one 128-bit integer key (time, class, sequence, payload), so
+//! comparing and moving entries is cheap; a timing wheel with an overflow
+//! heap holds them (see [`EventQueue`]). Timers are lazy, so re-arming one
 //! (as TCP does on every ACK) costs no heap work: a heap entry fires at the
 //! earliest deadline it was armed for and, if the deadline has since moved
 //! later, re-arms itself there.
@@ -165,25 +165,10 @@ const SLOT_MASK: u64 = SLOTS as u64 - 1;
 const _: () = assert!(SLOTS / 64 <= 32);
 /// Keys a slot holds; a full slot sends further keys to the overflow heap.
 const SLOT_KEYS: usize = 4;
-
-// A wheel key is 64 bits (u128 is no wasm type: each compare or move of one
-// costs several instructions there). Inside one slot every time shares its
-// bits above SLOT_SHIFT, so a wheel key keeps
-//   time's low bits (12) | class (2) | sequence - window base (28) | payload (22).
-// The sequence fits in 28 bits because the wheel holds only keys scheduled
-// since the current window's base (see `EventQueue::seq_base`).
-const WHEEL_SEQ_BITS: u32 = 28;
-const WHEEL_SEQ_SHIFT: u32 = PAYLOAD_BITS;
-const WHEEL_CLASS_SHIFT: u32 = WHEEL_SEQ_SHIFT + WHEEL_SEQ_BITS;
-const WHEEL_TIME_SHIFT: u32 = WHEEL_CLASS_SHIFT + 2;
-const _: () = assert!(WHEEL_TIME_SHIFT + SLOT_SHIFT == 64);
-const WHEEL_SEQ_MASK: u64 = (1 << WHEEL_SEQ_BITS) - 1;
-
-/// [`EventQueue::head_place`] of a key at the top of the overflow heap.
+/// [`EventQueue::head`]'s place for a key at the top of the overflow heap.
 const IN_OVERFLOW: u32 = u32::MAX;
-/// [`EventQueue::head_place`] when the queue is empty.
-const EMPTY: u32 = u32::MAX - 1;
-/// [`KeyHeap::top`] when empty: above every real key, as no event has class 3.
+/// [`EventQueue::head`]'s key when the queue is empty: above every real key,
+/// as no event has class 3.
 const NO_KEY: u128 = u128::MAX;
 
 /// The pending events, ordered by `(time, class, insertion sequence)`.
@@ -195,13 +180,11 @@ const NO_KEY: u128 = u128::MAX;
 /// (found with a bitmap) and the heap's top, so events leave in the keys'
 /// order exactly, whichever structure holds them. Push and pop cost the same
 /// for 10 or 1000 pending events, where a heap's sift grows with their
-/// logarithm (the 100-flow benchmark). Keys never move from the heap to the
-/// wheel; they move the other way only when a sequence window closes.
+/// logarithm (the 100-flow benchmark).
 pub struct EventQueue {
-    /// 64-bit wheel keys per slot in ascending order; the first
-    /// `counts[slot]` are live.
+    /// Keys per slot in ascending order; the first `counts[slot]` are live.
     // Fixed-size arrays: a masked index needs no bounds check.
-    slots: Box<[[u64; SLOT_KEYS]; SLOTS]>,
+    slots: Box<[[u128; SLOT_KEYS]; SLOTS]>,
     counts: Box<[u8; SLOTS]>,
     /// Bit `i` set: slot `i` holds keys.
     occupied: [u64; SLOTS / 64],
@@ -211,19 +194,10 @@ pub struct EventQueue {
     /// lies in slots `cursor .. cursor + SLOTS`.
     cursor: u64,
     overflow: KeyHeap,
-    /// The least pending event, decoded, so a peek only copies it; kept
-    /// current by every schedule and take.
-    head: Scheduled,
-    /// Where `head` is: its slot (always at index 0 there), [`IN_OVERFLOW`]
-    /// or [`EMPTY`].
-    head_place: u32,
-    /// Every key on the wheel has a sequence in `seq_base .. next_seq`, and
-    /// `next_seq - seq_base <= window`: when a window of `window` sequences
-    /// closes, the wheel's keys move to the heap, so 28 bits of sequence
-    /// order the wheel's keys exactly, however many events one horizon holds.
-    seq_base: u64,
-    /// A power of two, at most 2^28 (smaller in tests, to close windows often).
-    window: u64,
+    /// The least key and its place (its slot, always at index 0 there, or
+    /// [`IN_OVERFLOW`]); [`NO_KEY`] when the queue is empty. Kept current by
+    /// every schedule and take, so a peek only decodes it.
+    head: (u128, u32),
     next_seq: u64,
     now: SimTime,
 }
@@ -234,18 +208,8 @@ impl Default for EventQueue {
     }
 }
 
-/// The head of an empty queue (never returned: `peek` checks the place).
-const NOTHING: Scheduled = Scheduled { time: SimTime(u64::MAX), event: Event::AppStart(FlowId(0)), seq: 0, code: 3 << 32 };
-
 impl EventQueue {
     pub fn new() -> Self {
-        Self::with_window(1 << WHEEL_SEQ_BITS)
-    }
-
-    /// A queue whose sequence windows hold `window` (a power of two up to
-    /// 2^28) insertions; tests use small ones to close windows often.
-    fn with_window(window: u64) -> Self {
-        assert!(window.is_power_of_two() && window <= 1 << WHEEL_SEQ_BITS, "bad sequence window {window}");
         EventQueue {
             slots: vec![[0; SLOT_KEYS]; SLOTS].into_boxed_slice().try_into().expect("SLOTS slots"),
             counts: Box::new([0; SLOTS]),
@@ -253,10 +217,7 @@ impl EventQueue {
             words: 0,
             cursor: 0,
             overflow: KeyHeap::default(),
-            head: NOTHING,
-            head_place: EMPTY,
-            seq_base: 0,
-            window,
+            head: (NO_KEY, IN_OVERFLOW),
             next_seq: 0,
             now: SimTime::ZERO,
         }
@@ -266,85 +227,25 @@ impl EventQueue {
         self.now
     }
 
-    /// The next insertion sequence; closes the window when it is full.
-    #[inline(always)]
-    fn next_seq(&mut self, at: SimTime) -> u64 {
+    fn key(&mut self, at: SimTime, event: Event) -> (u128, u64) {
         assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
         let seq = self.next_seq;
         // 2^40 events is days of computing; past it the tie-break order would wrap.
         debug_assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
         self.next_seq += 1;
-        if seq - self.seq_base == self.window {
-            self.close_window(seq);
-        }
-        seq
+        (encode(at, event, seq), seq)
     }
 
-    /// Moves every wheel key to the overflow heap (as a full key, so the
-    /// order stands) and opens a new sequence window at `seq`. Once per
-    /// 2^28 insertions: about a second of PERF-1's computing.
-    #[cold]
-    #[inline(never)]
-    fn close_window(&mut self, seq: u64) {
-        for i in 0..SLOTS {
-            for j in 0..self.counts[i] as usize {
-                let key = self.full_key(i, self.slots[i][j]);
-                self.overflow.push(key);
-            }
-            self.counts[i] = 0;
-        }
-        self.occupied = [0; SLOTS / 64];
-        self.words = 0;
-        if self.head_place != EMPTY {
-            self.head_place = IN_OVERFLOW;
-        }
-        self.seq_base = seq;
-    }
-
-    /// The time of wheel key `k` in slot `i`.
-    #[inline(always)]
-    fn wheel_time(&self, i: usize, k: u64) -> u64 {
-        // The slot's number: the first at or after the cursor with index `i`.
-        let slot = self.cursor + ((i as u64).wrapping_sub(self.cursor) & SLOT_MASK);
-        (slot << SLOT_SHIFT) | (k >> WHEEL_TIME_SHIFT)
-    }
-
-    /// Wheel key `k` of slot `i` as a full (overflow heap) key.
-    fn full_key(&self, i: usize, k: u64) -> u128 {
-        let time = self.wheel_time(i, k) as u128;
-        let class = (k >> WHEEL_CLASS_SHIFT) as u128 & 3;
-        let seq = (self.seq_base + ((k >> WHEEL_SEQ_SHIFT) & WHEEL_SEQ_MASK)) as u128;
-        (time << 64) | (class << (SEQ_BITS + PAYLOAD_BITS)) | (seq << PAYLOAD_BITS) | (k as u128 & PAYLOAD_MASK)
-    }
-
-    /// Wheel key `k` of slot `i`, decoded.
-    #[inline(always)]
-    fn wheel_entry(&self, i: usize, k: u64) -> Scheduled {
-        let class = (k >> WHEEL_CLASS_SHIFT) as u8 & 3;
-        let payload = (k & PAYLOAD_MASK as u64) as u32;
-        Scheduled {
-            time: SimTime(self.wheel_time(i, k)),
-            event: Event::from_parts(class, payload),
-            seq: self.seq_base + ((k >> WHEEL_SEQ_SHIFT) & WHEEL_SEQ_MASK),
-            code: ((class as u64) << 32) | payload as u64,
-        }
-    }
-
-    /// Puts the event on the wheel or in the overflow heap; returns its place.
+    /// Puts `key` on the wheel or in the overflow heap; returns its place.
     /// The head is the caller's to update.
     // Inlined into `take`, its hot caller: the call's register saves and
     // restores cost about a sixth of it.
     #[inline(always)]
-    fn place(&mut self, at: SimTime, event: Event, seq: u64) -> u32 {
-        let slot = at.0 >> SLOT_SHIFT;
+    fn place(&mut self, key: u128) -> u32 {
+        let slot = ((key >> 64) as u64) >> SLOT_SHIFT;
         let i = (slot & SLOT_MASK) as usize;
         let n = self.counts[i] as usize;
         if slot - self.cursor < SLOTS as u64 && n < SLOT_KEYS {
-            debug_assert!(event.payload() as u128 <= PAYLOAD_MASK, "event payload too large");
-            let key = (at.0 << WHEEL_TIME_SHIFT)
-                | ((event.class() as u64) << WHEEL_CLASS_SHIFT)
-                | ((seq - self.seq_base) << WHEEL_SEQ_SHIFT)
-                | event.payload() as u64;
             // Kept in ascending order: the least key is always at index 0.
             let keys = &mut self.slots[i];
             let mut j = n;
@@ -358,21 +259,18 @@ impl EventQueue {
             self.words |= 1 << (i / 64);
             i as u32
         } else {
-            self.overflow.push_cold(encode(at, event, seq));
+            self.overflow.push_cold(key);
             IN_OVERFLOW
         }
     }
 
     /// Schedules `event` at `at`; returns its insertion sequence.
     pub fn schedule(&mut self, at: SimTime, event: Event) -> u64 {
-        let seq = self.next_seq(at);
-        let place = self.place(at, event, seq);
-        // A new key is the least if its (time, class) is: its sequence is
-        // above every pending one. Otherwise the head stands.
-        let class = event.class() as u64;
-        if (at.0, class) < (self.head.time.0, self.head.code >> 32) {
-            self.head = Scheduled { time: at, event, seq, code: event.code() };
-            self.head_place = place;
+        let (key, seq) = self.key(at, event);
+        let place = self.place(key);
+        // A new least key becomes the head at once; otherwise the head stands.
+        if key < self.head.0 {
+            self.head = (key, place);
         }
         seq
     }
@@ -396,34 +294,25 @@ impl EventQueue {
         next * 64 + self.occupied[next].trailing_zeros() as usize
     }
 
-    /// Sets the head to the least pending event.
+    /// The least key and where it is ([`NO_KEY`] if none).
     #[inline(always)]
-    fn find_head(&mut self) {
-        let top = self.overflow.top;
-        if self.words != 0 {
+    fn find_head(&self) -> (u128, u32) {
+        let wheel = if self.words != 0 {
             let i = self.first_occupied() % SLOTS;
-            let k = self.slots[i][0];
-            let time = self.wheel_time(i, k);
-            let top_time = (top >> 64) as u64;
-            // Most often the times differ; on a tie the full keys decide.
-            if time < top_time || (time == top_time && self.full_key(i, k) < top) {
-                self.head = self.wheel_entry(i, k);
-                self.head_place = i as u32;
-                return;
-            }
-        }
-        if top != NO_KEY {
-            self.head = decode(top);
-            self.head_place = IN_OVERFLOW;
+            (self.slots[i][0], i as u32)
         } else {
-            self.head = NOTHING;
-            self.head_place = EMPTY;
+            (NO_KEY, IN_OVERFLOW)
+        };
+        if self.overflow.top < wheel.0 {
+            (self.overflow.top, IN_OVERFLOW)
+        } else {
+            wheel
         }
     }
 
     #[inline]
     pub fn peek(&self) -> Option<Scheduled> {
-        (self.head_place != EMPTY).then_some(self.head)
+        (self.head.0 != NO_KEY).then(|| decode(self.head.0))
     }
 
     /// Removes `next` (just returned by `peek`) and advances the clock to its
@@ -433,9 +322,9 @@ impl EventQueue {
     // about a tenth of it (register saves and restores).
     #[inline(always)]
     pub fn take(&mut self, next: &Scheduled, successor: Option<(SimTime, Event)>) {
-        let place = self.head_place;
-        assert!(place != EMPTY, "take from an empty queue");
-        debug_assert_eq!(self.head, *next, "take the peeked event");
+        let (key, place) = self.head;
+        assert!(key != NO_KEY, "take from an empty queue");
+        debug_assert_eq!(decode(key), *next, "take the peeked event");
         debug_assert!(next.time >= self.now, "time went backwards");
         self.now = next.time;
         self.cursor = next.time.0 >> SLOT_SHIFT;
@@ -460,10 +349,10 @@ impl EventQueue {
             }
         }
         if let Some((at, event)) = successor {
-            let seq = self.next_seq(at);
-            self.place(at, event, seq);
+            let (key, _) = self.key(at, event);
+            self.place(key);
         }
-        self.find_head();
+        self.head = self.find_head();
     }
 
     /// Removes the next event and advances the clock to its time.

@@ -253,8 +253,8 @@ fn check_next(q: &mut EventQueue, reference: &mut Reference, successor: Option<(
     Ok(())
 }
 
-fn run_ops(window: u64, ops: &[Op]) -> Result<(), String> {
-    let mut q = EventQueue::with_window(window);
+fn run_ops(ops: &[Op]) -> Result<(), String> {
+    let mut q = EventQueue::new();
     let mut reference = Reference::new();
     for op in ops {
         let now = q.now();
@@ -293,30 +293,9 @@ proptest::proptest! {
 
     /// Whatever the schedule (ties at one instant, full slots, timers and far
     /// events, successors), events leave in (time, class, insertion sequence)
-    /// order, with small sequence windows (closing often, moving the wheel's
-    /// keys to the heap) as with the real one.
+    /// order.
     #[test]
-    fn events_leave_in_the_order_of_a_plain_heap(
-        window in proptest::sample::select(vec![2u64, 8, 64, 1 << WHEEL_SEQ_BITS]),
-        ops in proptest::collection::vec(op(), 1..400),
-    ) {
-        run_ops(window, &ops).map_err(proptest::test_runner::TestCaseError::fail)?;
-    }
-}
-
-/// Many sequence windows close while the wheel holds keys scheduled in
-/// each of them, and while the head sits on the wheel.
-#[test]
-fn closing_sequence_windows_keeps_the_order() {
-    let mut rng = crate::rng::RandomStream::for_entity(11, "windows");
-    let ops: Vec<Op> = (0..20_000)
-        .map(|i| match rng.next_u64() % 5 {
-            0 | 1 => Op::Schedule { ahead: ((rng.next_u64() % 4) as u8, rng.next_u64()), kind: (i % 4) as u8, id: (i % 9) as u16 },
-            2 => Op::Pop,
-            _ => Op::TakeWith { ahead: ((rng.next_u64() % 3) as u8, rng.next_u64()), id: (i % 5) as u16 },
-        })
-        .collect();
-    for window in [1, 4, 32, 1 << 10] {
-        run_ops(window, &ops).unwrap_or_else(|e| panic!("window {window}: {e}"));
+    fn events_leave_in_the_order_of_a_plain_heap(ops in proptest::collection::vec(op(), 1..400)) {
+        run_ops(&ops).map_err(proptest::test_runner::TestCaseError::fail)?;
     }
 }
