@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EventRef } from '../../state/events';
-import { useRun, useServices, useView } from '../services';
+import { usePlayback, useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
 import { EventRow } from './EventRow';
 import { follower } from './follow';
 
 const ROW_H = 26;
+/** Rows rendered beyond the view on each side: room for the user's own scrolling. */
 const OVERSCAN = 8;
+/**
+ * The same while playing: the list jumps to the cursor (at fast playback past
+ * every row it showed), so rows beyond the view are laid out for nobody, ten
+ * times a second. One keeps a half-visible row whole.
+ */
+const PLAYING_OVERSCAN = 1;
 
 /**
  * The event list: only the rows in view are rendered (a run can have a million).
@@ -18,6 +25,8 @@ export function EventTable({ height }: { height: number }) {
   const run = useRun();
   const view = useView();
   const { playback } = useServices();
+  const { playing } = usePlayback();
+  const overscan = playing ? PLAYING_OVERSCAN : OVERSCAN;
   const listId = useId();
   const { t } = useTranslation('events');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -89,8 +98,8 @@ export function EventTable({ height }: { height: number }) {
     if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 3);
   }, [selectedPos]);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
-  const last = Math.min(list.length, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - overscan);
+  const last = Math.min(list.length, Math.ceil((scrollTop + height) / ROW_H) + overscan);
   const rows: { pos: number; ref: EventRef }[] = [];
   for (let p = first; p < last; p++) {
     const ref = list.ref(p);
@@ -99,7 +108,7 @@ export function EventTable({ height }: { height: number }) {
   // Rows are keyed by slot (position modulo the most rows in view): a row that
   // stays in view keeps its element, and one entering takes the element of one
   // that left, so a jump of the list rewrites text instead of building rows.
-  const slots = Math.ceil(height / ROW_H) + 1 + 2 * OVERSCAN;
+  const slots = Math.ceil(height / ROW_H) + 1 + 2 * overscan;
   const rowId = (pos: number) => `${listId}-row-${pos}`;
   const onSelect = useCallback((ref: EventRef) => events.select(ref), [events]);
 
