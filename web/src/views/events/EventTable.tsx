@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { EventRef } from '../../state/events';
 import { usePlayback, useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
@@ -45,7 +46,9 @@ export function EventTable({ height }: { height: number }) {
   // frame costs the animation its frames. Paused (seeking, stepping): at once.
   // The list scrolls here, before React renders the rows (the layout is clean
   // then, so nothing is laid out twice), and the scroll position goes into the
-  // same render as the current row: one render per move, not two.
+  // same render as the current row: one render per move, not two. That render
+  // happens at once, in this frame: rendered later, the frame would show the
+  // list scrolled past its rows (blank, with few rows beyond the view while playing).
   const viewRef = useRef({ scrollTop, height });
   viewRef.current = { scrollTop, height };
   useEffect(() => {
@@ -76,13 +79,16 @@ export function EventTable({ height }: { height: number }) {
       const el = scrollRef.current;
       const { scrollTop: shownTop, height: h } = viewRef.current;
       const top = pos * ROW_H;
+      let next: number | null = null;
       if (el && pos >= 0 && (top < shownTop || top + ROW_H > shownTop + h)) {
         // Clamped as the browser would, without reading the element back (which would force a layout).
-        const next = Math.max(0, Math.min(top - h / 2, list.length * ROW_H - h));
+        next = Math.max(0, Math.min(top - h / 2, list.length * ROW_H - h));
         el.scrollTop = next;
-        setScrollTop(next);
       }
-      setCurrent(pos);
+      flushSync(() => {
+        if (next !== null) setScrollTop(next);
+        setCurrent(pos);
+      });
     });
     return () => {
       off();
