@@ -156,10 +156,19 @@ async function knobToPlots(page, query, label) {
   return { scenario: label, knob: 'TCP variant tahoe <-> reno', engineEvents: events, traceRecords: records, endToEndMs: round(stats(samples)), engineRunMs: round(stats(engine)) };
 }
 
-/** Frames per second of the playing animation, counted by requestAnimationFrame over `seconds`. */
+/**
+ * Frames per second of the playing animation, counted by requestAnimationFrame over `seconds`.
+ * Also: frames longer than two vsyncs, and what the page's long animation
+ * frames (over 50 ms, Chromium's Long Animation Frames API) spent in script and
+ * in style and layout: a long frame with neither was held back outside the
+ * page's main thread (the compositor, or a CPU shared with other jobs).
+ */
 async function measureFps(page, seconds) {
   return page.evaluate(async (secs) => {
     const frames = [];
+    const loaf = [];
+    const observer = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame') ? new PerformanceObserver((l) => loaf.push(...l.getEntries())) : null;
+    observer?.observe({ type: 'long-animation-frame' });
     const end = performance.now() + secs * 1000;
     let last = performance.now();
     while (performance.now() < end) {
@@ -168,8 +177,26 @@ async function measureFps(page, seconds) {
       frames.push(now - last);
       last = now;
     }
+    observer?.disconnect();
+    const over = frames.filter((f) => f > 33.4).length;
     frames.sort((a, b) => a - b);
-    return { fps: frames.length / secs, medianFrameMs: frames[Math.floor(frames.length / 2)], p95FrameMs: frames[Math.floor(frames.length * 0.95)], worstFrameMs: frames[frames.length - 1] };
+    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+    const longFrames = observer
+      ? {
+          count: loaf.length,
+          ms: sum(loaf.map((e) => e.duration)),
+          scriptMs: sum(loaf.flatMap((e) => e.scripts.map((x) => x.duration))),
+          styleAndLayoutMs: sum(loaf.map((e) => (e.styleAndLayoutStart > 0 ? e.startTime + e.duration - e.styleAndLayoutStart : 0))),
+          // The scripts in them, by what ran them, longest first.
+          scripts: Object.entries(
+            loaf.flatMap((e) => e.scripts).reduce((by, x) => ({ ...by, [`${x.invoker} ${x.sourceFunctionName}`.trim()]: (by[`${x.invoker} ${x.sourceFunctionName}`.trim()] ?? 0) + x.duration }), {}),
+          )
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 8)
+            .map(([what, ms]) => ({ what, ms: Math.round(ms) })),
+        }
+      : null;
+    return { fps: frames.length / secs, medianFrameMs: frames[Math.floor(frames.length / 2)], p95FrameMs: frames[Math.floor(frames.length * 0.95)], worstFrameMs: frames[frames.length - 1], framesOverTwoVsyncs: over, longFrames };
   }, seconds);
 }
 
@@ -374,6 +401,8 @@ async function flipToPlots(page, knob) {
         return -1;
       })();
       const samples = [];
+      // Clicks shown from the run cache (a run id below zero) rather than run by the engine.
+      let fromCache = 0;
       for (let n = 0; n < runs; n++) {
         const el = find();
         const before = app.dataset.runId;
@@ -396,10 +425,11 @@ async function flipToPlots(page, knob) {
           if (performance.now() - t0 > 60_000) return { error: 'timeout' };
         }
         samples.push(performance.now() - t0);
+        if (Number(app.dataset.runId) < 0) fromCache += 1;
         // Let trailing work (URL writes, idle prefetches) settle like a user's pause between clicks.
         await new Promise((r) => setTimeout(r, 150));
       }
-      return { samples };
+      return { samples, fromCache };
     },
     { knob, runs: RUNS, thinkMs: THINK_MS },
   );
@@ -419,8 +449,8 @@ async function allToggles(page) {
         out.push({ scenario: id, mechanism: k.label, error: r.error });
         continue;
       }
-      out.push({ scenario: id, mechanism: k.label, firstMs: Math.round(r.samples[0]), endToEndMs: round(stats(r.samples)) });
-      console.error(`toggle ${id} ${k.label}: first ${Math.round(r.samples[0])} ms, median ${Math.round(stats(r.samples).median)} ms`);
+      out.push({ scenario: id, mechanism: k.label, firstMs: Math.round(r.samples[0]), endToEndMs: round(stats(r.samples)), fromCache: `${r.fromCache}/${r.samples.length}` });
+      console.error(`toggle ${id} ${k.label}: first ${Math.round(r.samples[0])} ms, median ${Math.round(stats(r.samples).median)} ms, ${r.fromCache}/${r.samples.length} from the run cache`);
     }
   }
   return out;
@@ -605,8 +635,8 @@ function printTables(results) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   const rows = [];
   if (results.allToggles) {
-    rows.push('', 'Mechanism switch -> plots redrawn (ms)', line(['scenario', 'mechanism', 'first', 'median', 'p90']), line(['---', '---', '---:', '---:', '---:']));
-    for (const r of results.allToggles) rows.push(line([r.scenario, r.mechanism, r.error ?? r.firstMs, r.endToEndMs?.median ?? '', r.endToEndMs?.p90 ?? '']));
+    rows.push('', 'Mechanism switch -> plots redrawn (ms)', line(['scenario', 'mechanism', 'first', 'median', 'p90', 'from cache']), line(['---', '---', '---:', '---:', '---:', '---:']));
+    for (const r of results.allToggles) rows.push(line([r.scenario, r.mechanism, r.error ?? r.firstMs, r.endToEndMs?.median ?? '', r.endToEndMs?.p90 ?? '', r.fromCache ?? '']));
   }
   if (results.firstFrames) {
     // The app's marks on the way: its code ran, the engine worker's first data, run A started in the page.
@@ -619,7 +649,8 @@ function printTables(results) {
   }
   if (results.fps) {
     const f = results.fps;
-    const line = (name, r) => `${name}: ${r.fps} fps (median frame ${r.medianFrameMs} ms, p95 ${r.p95FrameMs} ms; main-thread CPU ${r.mainThreadCpuMsPerFrame} ms a frame, script ${r.scriptMsPerFrame} ms)`;
+    const long = (l) => (l ? `; ${l.count} frames over 50 ms, ${Math.round(l.ms)} ms in all, of it script ${Math.round(l.scriptMs)} ms and style/layout ${Math.round(l.styleAndLayoutMs)} ms` : '');
+    const line = (name, r) => `${name}: ${r.fps} fps (median frame ${r.medianFrameMs} ms, p95 ${r.p95FrameMs} ms; main-thread CPU ${r.mainThreadCpuMsPerFrame} ms a frame, script ${r.scriptMsPerFrame} ms; ${r.framesOverTwoVsyncs} frames over 33 ms${long(r.longFrames)})`;
     rows.push('', line('bench/perf-1 at 4x', f));
     if (f.eventListInView) rows.push(line('the same, scrolled to the event list', f.eventListInView));
   }
