@@ -100,3 +100,32 @@ test('filters events by flow', async ({ page }) => {
   await expect.poll(() => events.shown()).toBeLessThan(all);
   for (const text of await events.rows().locator('.c-flow').allTextContents()) expect(['f3', '']).toContain(text);
 });
+
+test('a playing list follows the cursor with rows over all of its view on every frame', async ({ page }) => {
+  const app = new AppPage(page);
+  const events = new EventsPanel(page);
+  const playback = new PlaybackBar(page);
+  await app.open('/?s=seed000/wired&seed=1&speed=4');
+  await app.waitForRun();
+  await playback.play();
+  // In view (a list out of view does not follow).
+  await events.panel.scrollIntoViewIfNeeded();
+  // Read after the app's frame callbacks (its tick asked for this frame first): what the frame paints.
+  const frames = await page.evaluate(async () => {
+    const el = document.querySelector<HTMLElement>('[data-testid="event-list"]');
+    if (!el) return [];
+    const out: { top: number; bottom: number; covered: boolean }[] = [];
+    for (let n = 0; n < 90; n++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const top = el.scrollTop + 1;
+      const bottom = el.scrollTop + el.clientHeight - 1;
+      const rows = [...el.querySelectorAll<HTMLElement>('.event-row')].map((r) => ({ y: r.offsetTop, h: r.offsetHeight }));
+      const covers = (y: number) => rows.some((r) => r.y <= y && y < r.y + r.h);
+      out.push({ top, bottom, covered: covers(top) && covers(bottom) });
+    }
+    return out;
+  });
+  // It did follow (the list moved), and no frame showed it scrolled past its rows.
+  expect(new Set(frames.map((f) => f.top)).size).toBeGreaterThan(2);
+  expect(frames.filter((f) => !f.covered)).toEqual([]);
+});

@@ -490,8 +490,8 @@ export class AppController {
     if (!entry || !scenario || request.compare !== undefined) return;
     const seed: Override = ['seed', String(request.seed)];
     const format = entry.format ?? 'toml';
-    this.runA.computeAhead(() =>
-      neighbourSets({ scenario, resolution, knobOptions, presetValues, sets: request.sets }).map((sets) => ({
+    this.runA.computeAhead((limit) =>
+      neighbourSets({ scenario, resolution, knobOptions, presetValues, sets: request.sets }, limit).map((sets) => ({
         text: entry.text,
         format,
         overrides: [...sets, seed],

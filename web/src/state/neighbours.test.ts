@@ -43,4 +43,23 @@ describe('neighbourSets', () => {
     const keys = new Set(next.map((sets) => runKey(text, resolveOverrides(validate, text, 'toml', sets, false).accepted)));
     expect(keys.size).toBe(3);
   });
+
+  it('lists the choices next to the current one in the settings\' lists, after every switch', () => {
+    const next = around([]);
+    const at = (path: string, value: string) => next.findIndex((s) => s.length === 1 && s[0]?.[0] === path && s[0]?.[1] === value);
+    // The initial window is 1 (the first of 1, 2, 3, 4): only 2 is next to it.
+    expect(at('flows.ftp.tcp.initial_window', '2')).toBeGreaterThan(0);
+    expect(at('flows.ftp.tcp.initial_window', '3')).toBe(-1);
+    // The variant is reno (tahoe, reno, newreno, ...): tahoe and newreno.
+    expect(at('flows.ftp.tcp.variant', 'tahoe')).toBeGreaterThan(0);
+    expect(at('flows.ftp.tcp.variant', 'newreno')).toBeGreaterThan(0);
+    expect(at('flows.ftp.tcp.variant', 'sack1')).toBe(-1);
+    const lastSwitch = next.findIndex((s) => s.some(([p]) => p === 'flows.ftp.receiver.delayed_ack'));
+    expect(at('flows.ftp.tcp.variant', 'tahoe')).toBeGreaterThan(lastSwitch);
+    // From the last choice of a list, only the one before it.
+    const fromFour = around([['flows.ftp.tcp.initial_window', '4']]);
+    expect(fromFour).toContainEqual([['flows.ftp.tcp.initial_window', '3']]);
+    const windows = fromFour.map((s) => s.find(([p]) => p === 'flows.ftp.tcp.initial_window')?.[1] ?? '1');
+    expect(windows.filter((w) => w !== '4')).toEqual(['3']);
+  });
 });

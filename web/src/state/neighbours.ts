@@ -17,10 +17,13 @@ export interface NeighbourInput {
 
 /**
  * Override lists one click away, most likely first: the mechanism bar's
- * switches and presets, then the settings' other on/off switches. Each list is
- * what the controller would run after that click (sorted, as withSet keeps them).
+ * switches and presets, then the settings' other on/off switches and presets,
+ * then the choices next to the current one in the settings' lists (a TCP
+ * variant, an initial window: the option above or below is the likeliest next
+ * pick). Each list is what the controller would run after that click (sorted,
+ * as withSet keeps them).
  */
-export function neighbourSets(input: NeighbourInput, limit = 8): Override[][] {
+export function neighbourSets(input: NeighbourInput, limit = 16): Override[][] {
   const { scenario, resolution, knobOptions, presetValues, sets } = input;
   const fields = knobViews(scenario, resolution, knobOptions, [...sets]);
   const presets = presetKnobViews(scenario, resolution, presetValues);
@@ -32,10 +35,14 @@ export function neighbourSets(input: NeighbourInput, limit = 8): Override[][] {
     seen.add(key);
     out.push(next);
   };
-  const flipField = (k: (typeof fields)[number]) => {
+  const flipField = (k: (typeof fields)[number], adjacentOnly = false) => {
     if (k.selected < 0) return;
-    // A switch flips; a row of choices of the mechanism bar: every other choice.
-    const choices = k.isSwitch ? [1 - k.selected] : k.options.map((_, i) => i).filter((i) => i !== k.selected);
+    // A switch flips; a row of choices of the mechanism bar: every other choice; a list: the choices next to it.
+    const choices = k.isSwitch
+      ? [1 - k.selected]
+      : adjacentOnly
+        ? [k.selected + 1, k.selected - 1].filter((i) => i >= 0 && i < k.options.length)
+        : k.options.map((_, i) => i).filter((i) => i !== k.selected);
     for (const i of choices) {
       const raw = k.options[i];
       if (raw === undefined) continue;
@@ -53,5 +60,7 @@ export function neighbourSets(input: NeighbourInput, limit = 8): Override[][] {
   for (const k of fields) if (k.prominent) flipField(k);
   for (const p of presets) if (p.prominent) choosePreset(p);
   for (const k of fields) if (!k.prominent && k.isSwitch) flipField(k);
+  for (const p of presets) if (!p.prominent) choosePreset(p);
+  for (const k of fields) if (!k.prominent && !k.isSwitch) flipField(k, true);
   return out.slice(0, limit);
 }

@@ -74,7 +74,7 @@ export class Prefetcher {
         store.begin(runId);
       });
       const run = finished ? store.finishedRun() : null;
-      if (run && generation === this.generation) this.cache.put(key, run);
+      if (run && generation === this.generation) this.cache.put(key, run, 'speculative');
       else if (!finished) client.cancel();
     }
   }

@@ -28,6 +28,15 @@ export interface RunADeps {
 
 /** Runs that took longer than this (ms of wall time) have no neighbours computed ahead. */
 const PREFETCH_MAX_WALL_MS = 1500;
+/** Neighbours computed ahead: as many as fit this much engine time (at run A's own cost each), within these bounds. */
+const PREFETCH_BUDGET_MS = 8000;
+const PREFETCH_MIN_RUNS = 8;
+const PREFETCH_MAX_RUNS = 16;
+
+/** How many neighbours of a run that took `wallMs` to compute ahead. */
+export function prefetchCount(wallMs: number): number {
+  return Math.max(PREFETCH_MIN_RUNS, Math.min(PREFETCH_MAX_RUNS, Math.floor(PREFETCH_BUDGET_MS / Math.max(1, wallMs))));
+}
 
 export class RunA {
   readonly cache: RunCache;
@@ -93,12 +102,13 @@ export class RunA {
     this.running = null;
   }
 
-  /** Computes `requests` ahead (replacing any earlier list), unless run A took long. */
-  computeAhead(requests: () => PrefetchRequest[]): void {
+  /** Computes up to `limit` of `requests` ahead (replacing any earlier list), unless run A took long. */
+  computeAhead(requests: (limit: number) => PrefetchRequest[]): void {
     if (!this.prefetcher) return;
+    const wallMs = this.deps.store.getMeta().wallMs ?? Infinity;
     // A run that took long (a benchmark-sized one) is not worth computing again speculatively.
-    if ((this.deps.store.getMeta().wallMs ?? Infinity) > PREFETCH_MAX_WALL_MS) return;
-    this.prefetcher.schedule(requests());
+    if (wallMs > PREFETCH_MAX_WALL_MS) return;
+    this.prefetcher.schedule(requests(prefetchCount(wallMs)));
   }
 
   /**

@@ -56,4 +56,29 @@ describe('RunCache', () => {
     expect(c.has('a')).toBe(false);
     expect(c.totalBytes).toBe(30);
   });
+
+  it('drops runs computed ahead before runs the user has seen', () => {
+    const c = new RunCache({ maxRuns: 3 });
+    c.put('home', run(1));
+    c.put('n1', run(1), 'speculative');
+    c.put('n2', run(1), 'speculative');
+    // A fourth run: the oldest run computed ahead goes, not the older run the user came from.
+    c.put('n3', run(1), 'speculative');
+    expect([c.has('home'), c.has('n1'), c.has('n2'), c.has('n3')]).toEqual([true, false, true, true]);
+    // Shown, n2 is a run the user has seen: n3 goes before it, then the least recently seen.
+    c.get('n2');
+    c.put('other', run(1));
+    expect([c.has('home'), c.has('n2'), c.has('n3'), c.has('other')]).toEqual([true, true, false, true]);
+    c.put('last', run(1));
+    expect([c.has('home'), c.has('n2'), c.has('other'), c.has('last')]).toEqual([false, true, true, true]);
+  });
+
+  it('counts a run computed ahead as seen once it is kept again as shown', () => {
+    const c = new RunCache({ maxRuns: 2 });
+    c.put('a', run(1), 'speculative');
+    c.put('a', run(1));
+    c.put('b', run(1), 'speculative');
+    c.put('c', run(1), 'speculative');
+    expect([c.has('a'), c.has('b'), c.has('c')]).toEqual([true, false, true]);
+  });
 });

@@ -1,13 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { EventRef } from '../../state/events';
-import { useRun, useServices, useView } from '../services';
+import { usePlayback, useRun, useServices, useView } from '../services';
 import { useSettledVersion } from '../useSettledVersion';
 import { EventRow } from './EventRow';
 import { follower } from './follow';
 
 const ROW_H = 26;
+/** Rows rendered beyond the view on each side: room for the user's own scrolling. */
 const OVERSCAN = 8;
+/**
+ * The same while playing: the list jumps to the cursor (at fast playback past
+ * every row it showed), so rows beyond the view are laid out for nobody, ten
+ * times a second. One keeps a half-visible row whole.
+ */
+const PLAYING_OVERSCAN = 1;
 
 /**
  * The event list: only the rows in view are rendered (a run can have a million).
@@ -18,6 +26,8 @@ export function EventTable({ height }: { height: number }) {
   const run = useRun();
   const view = useView();
   const { playback } = useServices();
+  const { playing } = usePlayback();
+  const overscan = playing ? PLAYING_OVERSCAN : OVERSCAN;
   const listId = useId();
   const { t } = useTranslation('events');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -36,7 +46,9 @@ export function EventTable({ height }: { height: number }) {
   // frame costs the animation its frames. Paused (seeking, stepping): at once.
   // The list scrolls here, before React renders the rows (the layout is clean
   // then, so nothing is laid out twice), and the scroll position goes into the
-  // same render as the current row: one render per move, not two.
+  // same render as the current row: one render per move, not two. That render
+  // happens at once, in this frame: rendered later, the frame would show the
+  // list scrolled past its rows (blank, with few rows beyond the view while playing).
   const viewRef = useRef({ scrollTop, height });
   viewRef.current = { scrollTop, height };
   useEffect(() => {
@@ -67,13 +79,16 @@ export function EventTable({ height }: { height: number }) {
       const el = scrollRef.current;
       const { scrollTop: shownTop, height: h } = viewRef.current;
       const top = pos * ROW_H;
+      let next: number | null = null;
       if (el && pos >= 0 && (top < shownTop || top + ROW_H > shownTop + h)) {
         // Clamped as the browser would, without reading the element back (which would force a layout).
-        const next = Math.max(0, Math.min(top - h / 2, list.length * ROW_H - h));
+        next = Math.max(0, Math.min(top - h / 2, list.length * ROW_H - h));
         el.scrollTop = next;
-        setScrollTop(next);
       }
-      setCurrent(pos);
+      flushSync(() => {
+        if (next !== null) setScrollTop(next);
+        setCurrent(pos);
+      });
     });
     return () => {
       off();
@@ -89,8 +104,8 @@ export function EventTable({ height }: { height: number }) {
     if (top < el.scrollTop || top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 3);
   }, [selectedPos]);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
-  const last = Math.min(list.length, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - overscan);
+  const last = Math.min(list.length, Math.ceil((scrollTop + height) / ROW_H) + overscan);
   const rows: { pos: number; ref: EventRef }[] = [];
   for (let p = first; p < last; p++) {
     const ref = list.ref(p);
@@ -99,7 +114,7 @@ export function EventTable({ height }: { height: number }) {
   // Rows are keyed by slot (position modulo the most rows in view): a row that
   // stays in view keeps its element, and one entering takes the element of one
   // that left, so a jump of the list rewrites text instead of building rows.
-  const slots = Math.ceil(height / ROW_H) + 1 + 2 * OVERSCAN;
+  const slots = Math.ceil(height / ROW_H) + 1 + 2 * overscan;
   const rowId = (pos: number) => `${listId}-row-${pos}`;
   const onSelect = useCallback((ref: EventRef) => events.select(ref), [events]);
 
