@@ -13,7 +13,9 @@
 //      priority, Snoop, window scale, initial window, delayed ACK, ...) of every
 //      seed scenario (scenarios/seedNNN/), on then off, RUNS times;
 //   5. cold load -> first animated frame (and first contentful paint of the
-//      shell), every shipped scenario, in a fresh browser context each time;
+//      shell, the app's marks on the way, and in one more traced load the
+//      page's main-thread CPU time up to that frame), every shipped scenario,
+//      in a fresh browser context each time;
 //   6. frames per second of bench/perf-1 playing at 4x on a 1280x720 page;
 //   7. bytes per trace record of the page's trace store.
 //
@@ -454,6 +456,79 @@ async function allToggles(page) {
   return out;
 }
 
+/** The app's marks on a cold load (builds that set them), page and engine worker, in the page's time. */
+const PAGE_MARKS = { boot: 'ackscope:boot', appCode: 'ackscope:app-code', runStarted: 'ackscope:run-started', firstData: 'ackscope:first-data' };
+const WORKER_MARKS = { engineLoaded: 'ackscope:engine-loaded', engineFirstData: 'ackscope:engine-first-data' };
+
+/** Waits in the page for its first animated frame and first contentful paint; their times and the page's marks. */
+async function coldLoadTimes(page) {
+  // Observed from the page itself: a polling waitForFunction would first run
+  // Playwright's injected script (about 100 ms of main-thread work on a busy
+  // machine) in the middle of the load being timed.
+  const v = await page.evaluate(
+    ({ marks, timeoutMs }) =>
+      new Promise((resolve, reject) => {
+        const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+        const check = () => {
+          const frame = at('ackscope:first-frame');
+          // Paint timing is reported after the frame is presented: wait for both.
+          const paint = at('first-contentful-paint');
+          if (frame === null || paint === null) return false;
+          resolve({ frame, paint, origin: performance.timeOrigin, ...Object.fromEntries(Object.entries(marks).map(([k, name]) => [k, at(name)])) });
+          return true;
+        };
+        if (check()) return;
+        const observer = new PerformanceObserver(() => {
+          if (check()) observer.disconnect();
+        });
+        observer.observe({ entryTypes: ['mark', 'paint'] });
+        setTimeout(() => reject(new Error('no first animated frame')), timeoutMs);
+      }),
+    { marks: PAGE_MARKS, timeoutMs: 60_000 },
+  );
+  for (const worker of page.workers()) {
+    const w = await worker
+      .evaluate((names) => (self.name === 'ackscope-engine' ? { origin: performance.timeOrigin, at: names.map((n) => performance.getEntriesByName(n)[0]?.startTime ?? null) } : null), Object.values(WORKER_MARKS))
+      .catch(() => null);
+    if (!w || w.at.every((t) => t === null)) continue;
+    Object.keys(WORKER_MARKS).forEach((k, i) => {
+      if (w.at[i] !== null) v[k] ??= w.at[i] + w.origin - v.origin;
+    });
+  }
+  return v;
+}
+
+/**
+ * The page's main-thread CPU time (the trace's thread time of its tasks) from
+ * navigation to the first animated frame, in one more cold load, traced. On a
+ * busy machine the wall-clock figures are mostly time the thread waited for a
+ * core; this is the work the page did on its critical thread.
+ */
+async function coldLoadMainCpu(browser, id) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  // A page of the same origin first: the renderer (and the trace's thread) stays for the load.
+  await page.goto(`${BASE}manifest.webmanifest`);
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  await page.goto(`${BASE}?s=${id}`, { waitUntil: 'domcontentloaded' });
+  const { frame } = await coldLoadTimes(page);
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  await done;
+  await context.close();
+  const mark = events.find((e) => e.name === 'ackscope:first-frame');
+  if (!mark) return null;
+  const from = mark.ts - frame * 1000;
+  let us = 0;
+  for (const e of events) {
+    if (e.ph === 'X' && e.name === 'RunTask' && e.pid === mark.pid && e.tid === mark.tid && e.ts >= from && e.ts <= mark.ts) us += e.tdur ?? 0;
+  }
+  return us / 1000;
+}
+
 /** 5. Cold load to the first animated frame, in a fresh context (no cache) per load. */
 async function firstFrames(browser) {
   const out = [];
@@ -464,27 +539,21 @@ async function firstFrames(browser) {
     for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
       const page = await context.newPage();
-      await page.goto(`${BASE}?s=${id}`);
-      const r = await page.waitForFunction(
-        () => {
-          const f = performance.getEntriesByName('ackscope:first-frame')[0];
-          // Paint timing is reported after the frame is presented: wait for both.
-          const p = performance.getEntriesByName('first-contentful-paint')[0];
-          if (!f || !p) return null;
-          // The app's own marks on the way (builds that set them): its code ran, run A started, its first data came.
-          const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-          return { frame: f.startTime, paint: p.startTime, appCode: at('ackscope:app-code'), runStarted: at('ackscope:run-started'), firstData: at('ackscope:first-data') };
-        },
-        null,
-        { timeout: 60_000 },
-      );
-      const v = await r.jsonValue();
+      await page.goto(`${BASE}?s=${id}`, { waitUntil: 'domcontentloaded' });
+      const v = await coldLoadTimes(page);
       frame.push(v.frame);
       paint.push(v.paint);
-      for (const k of ['appCode', 'runStarted', 'firstData']) if (v[k] !== null) (phases[k] ??= []).push(v[k]);
+      for (const k of [...Object.keys(PAGE_MARKS), ...Object.keys(WORKER_MARKS)]) if (typeof v[k] === 'number') (phases[k] ??= []).push(v[k]);
       await context.close();
     }
-    out.push({ scenario: id, firstFrameMs: round(stats(frame)), firstPaintMs: round(stats(paint)), phasesMedianMs: round(Object.fromEntries(Object.entries(phases).map(([k, xs]) => [k, stats(xs).median]))) });
+    const mainCpuMs = await coldLoadMainCpu(browser, id);
+    out.push({
+      scenario: id,
+      firstFrameMs: round(stats(frame)),
+      firstPaintMs: round(stats(paint)),
+      phasesMedianMs: round(Object.fromEntries(Object.entries(phases).map(([k, xs]) => [k, stats(xs).median]))),
+      mainThreadCpuToFirstFrameMs: mainCpuMs === null ? null : Math.round(mainCpuMs),
+    });
     console.error(`first frame ${id}: ${Math.round(stats(frame).median)} ms (paint ${Math.round(stats(paint).median)} ms)`);
   }
   return out;
@@ -570,8 +639,13 @@ function printTables(results) {
     for (const r of results.allToggles) rows.push(line([r.scenario, r.mechanism, r.error ?? r.firstMs, r.endToEndMs?.median ?? '', r.endToEndMs?.p90 ?? '', r.fromCache ?? '']));
   }
   if (results.firstFrames) {
-    rows.push('', 'Cold load -> first animated frame (ms, median)', line(['scenario', 'first frame', 'first paint']), line(['---', '---:', '---:']));
-    for (const r of results.firstFrames) rows.push(line([r.scenario, r.firstFrameMs.median, r.firstPaintMs.median]));
+    // The app's marks on the way: its code ran, the engine worker's first data, run A started in the page.
+    const phase = (r, k) => r.phasesMedianMs[k] ?? '';
+    rows.push('', 'Cold load -> first animated frame (ms, median; main CPU: one traced load)', line(['scenario', 'first frame', 'first paint', 'app code', 'engine data', 'run A started', 'main CPU']), line(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
+    for (const r of results.firstFrames) rows.push(line([r.scenario, r.firstFrameMs.median, r.firstPaintMs.median, phase(r, 'appCode'), phase(r, 'engineFirstData'), phase(r, 'runStarted'), r.mainThreadCpuToFirstFrameMs ?? '']));
+    const medians = results.firstFrames.map((r) => r.firstFrameMs.median);
+    const cpu = results.firstFrames.flatMap((r) => (r.mainThreadCpuToFirstFrameMs === null ? [] : [r.mainThreadCpuToFirstFrameMs]));
+    rows.push('', `First frame, median over ${medians.length} scenarios: ${Math.round(stats(medians).median)} ms; under 300 ms: ${medians.filter((m) => m < 300).length} of ${medians.length}; main-thread CPU to it, median: ${cpu.length > 0 ? Math.round(stats(cpu).median) : '-'} ms`);
   }
   if (results.fps) {
     const f = results.fps;

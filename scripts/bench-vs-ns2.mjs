@@ -54,11 +54,17 @@ writeFileSync(
   wasmRunner,
   `import { readFileSync } from 'node:fs';
 const pkg = ${JSON.stringify(join(root, 'web/src/engine/pkg/'))};
+const t0 = performance.now();
 const { initSync, Engine } = await import(pkg + 'ackscope_wasm.js');
 initSync({ module: readFileSync(pkg + 'ackscope_wasm_bg.wasm') });
+const t1 = performance.now();
 const engine = new Engine(readFileSync(process.argv[2], 'utf8'), 'toml', '[]', 'summary');
+const t2 = performance.now();
 while (!engine.runFor(1_000_000)) {}
-process.stdout.write(engine.summaryJson());
+const t3 = performance.now();
+// Where the process's time went (ms): Node's start, loading the module, the scenario, the run.
+const phases = { start: t0, load: t1 - t0, build: t2 - t1, run: t3 - t2 };
+process.stdout.write(JSON.stringify({ summary: JSON.parse(engine.summaryJson()), phases }));
 `,
 );
 
@@ -70,7 +76,7 @@ function timed(command, args) {
 
 const engines = [
   { name: 'native', run: (c) => { const r = timed(cli, ['run', c.file, '--format', 'json']); return { wall: r.wall, packets: packetsOf(JSON.parse(r.stdout)) }; } },
-  { name: 'wasm', run: (c) => { const r = timed(process.execPath, [wasmRunner, c.file]); return { wall: r.wall, packets: packetsOf(JSON.parse(r.stdout)) }; } },
+  { name: 'wasm', run: (c) => { const r = timed(process.execPath, [wasmRunner, c.file]); const out = JSON.parse(r.stdout); return { wall: r.wall, packets: packetsOf(out.summary), phases: out.phases }; } },
   ...(hasNs2
     ? [{ name: 'ns-2', run: (c) => { const r = timed('ns', ['perf-1.tcl', String(c.flows)]); return { wall: r.wall, packets: Number(/delivered_packets (\d+)/.exec(r.stdout)[1]) }; } }]
     : []),
@@ -78,14 +84,17 @@ const engines = [
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = {};
+const wasmPhases = {};
 for (const c of cases) {
   const walls = Object.fromEntries(engines.map((e) => [e.name, []]));
   const packets = {};
+  const phases = [];
   for (let i = 0; i < runs; i++) {
     for (const e of engines) {
       const r = e.run(c);
       walls[e.name].push(r.wall);
       packets[e.name] = r.packets;
+      if (r.phases) phases.push(r.phases);
     }
   }
   results[c.name] = Object.fromEntries(
@@ -94,6 +103,7 @@ for (const c of cases) {
       return [e.name, { wall, packets: packets[e.name], rate: packets[e.name] / wall }];
     }),
   );
+  wasmPhases[c.name] = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
 }
 
 const fmt = (x) => Math.round(x).toLocaleString('en');
@@ -103,6 +113,8 @@ for (const [name, byEngine] of Object.entries(results)) {
   for (const [engine, r] of Object.entries(byEngine)) {
     console.log(`  ${engine.padEnd(7)} ${r.wall.toFixed(3)} s  ${fmt(r.packets)} packets  ${fmt(r.rate)} packets/s`);
   }
+  const p = wasmPhases[name];
+  console.log(`          wasm process, median ms: Node's start ${p.start.toFixed(0)}, module ${p.load.toFixed(0)}, scenario ${p.build.toFixed(0)}, run ${p.run.toFixed(0)}`);
   if (byEngine['ns-2']) {
     const ns2 = byEngine['ns-2'].rate;
     console.log(`  native/ns-2 ${(byEngine.native.rate / ns2).toFixed(2)}x   wasm/ns-2 ${(byEngine.wasm.rate / ns2).toFixed(2)}x`);

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { compileHints } from './build/compileHints';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,6 +12,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    compileHints(),
     // Offline after the first visit: a Workbox service worker precaches the
     // app, its chunks, the engine worker and the .wasm engine. autoUpdate
     // activates a new build at once, so a reload always shows the latest app.
@@ -43,7 +45,7 @@ export default defineConfig({
   worker: { format: 'es' },
   test: {
     root: repo,
-    include: ['web/src/**/*.test.ts', 'tests/golden/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'web/build/**/*.test.ts', 'tests/golden/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['web/src/i18n/testSetup.ts'],
     testTimeout: 60_000,

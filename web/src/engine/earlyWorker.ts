@@ -3,7 +3,7 @@
 // and the run the URL asks for starts as soon as it has (earlyRun.ts).
 
 import { runBudget } from './budget';
-import { earlyRunOf } from './earlyRun';
+import { earlyRunOf, type WarmIntlMessage } from './earlyRun';
 
 let early: Worker | null = null;
 
@@ -12,10 +12,15 @@ export function createEngineWorker(): Worker {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ackscope-engine' });
 }
 
-/** Starts the first engine worker now, and in it the run `search` (the page's query) asks for. */
-export function startEarlyWorker(search: string): void {
+/**
+ * Starts the first engine worker now, and in it the run `search` (the page's
+ * query) asks for; first, it loads the process's Intl data for `locale`
+ * (see WarmIntlMessage).
+ */
+export function startEarlyWorker(search: string, locale: string): void {
   if (early) return;
   early = createEngineWorker();
+  early.postMessage({ type: 'warmIntl', locale } satisfies WarmIntlMessage);
   const run = earlyRunOf(search, runBudget());
   if (run) early.postMessage(run);
 }

@@ -54,6 +54,20 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     expect(h.posted.every((m) => 'runId' in m && m.runId === 3)).toBe(true);
   });
 
+  it('parses the scenario once, in the engine: no validation until the app asks for one', async () => {
+    const h = harness();
+    h.host.prestart({ text: wired, format: 'toml', seed: null, recording: 'full', budget: null });
+    await h.slices(2);
+    expect(h.calls.validate).toBe(0);
+    // The app's checks are answered when asked, and its run adopts the early one.
+    h.host.handle({ type: 'validate', requestId: 1, text: wired, format: 'toml', overrides: [['seed', '0']], knobOptions: false });
+    h.host.handle({ type: 'run', runId: 2, text: wired, format: 'toml', overrides: [['seed', '0']], recording: 'full' });
+    await h.slices();
+    expect(h.posted[0]?.type).toBe('validated');
+    expect(h.posted.filter((m) => m.type === 'started')).toHaveLength(1);
+    expect(h.posted.filter((m) => m.type === 'done')).toHaveLength(1);
+  });
+
   it('drops the early run without a word when the app asks for another', async () => {
     const h = harness();
     h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });

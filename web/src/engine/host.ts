@@ -55,6 +55,8 @@ export interface HostDeps {
   now(): number;
   /** Wall-time budget of one slice. */
   sliceBudgetMs?: number;
+  /** Marks a moment of a cold load on the worker's timeline (performance.mark; for profiles and scripts/bench-ui.mjs). */
+  mark?(name: string): void;
 }
 
 interface ActiveRun {
@@ -96,7 +98,9 @@ export class EngineHost {
    * its messages wait here until a `run` with the same request adopts it.
    */
   private early: { key: string; run: ActiveRun | null; held: RunMessage[] } | null = null;
-  /** Validations are deterministic: the app's first checks repeat the early run's. */
+  /** The worker's first run data is marked once (HostDeps.mark). */
+  private firstDataMarked = false;
+  /** Validations are deterministic: the app asks some again (the catalogue's, run A's, the prefetcher's). */
   private readonly resolutions = new Map<string, Resolution>();
 
   constructor(private readonly deps: HostDeps) {
@@ -164,21 +168,32 @@ export class EngineHost {
    * render and two validations first). The overrides are the ones the app
    * will send: the seed, from the URL or else the scenario's own. Nothing is
    * posted until a `run` with the very same request adopts it; any other
-   * `run` drops it.
+   * `run` drops it. The scenario is parsed once, by the engine itself: the
+   * app's checks are answered when it asks (a first parse costs 100 to 250 ms
+   * in a cold wasm module, and the first frame waits for this run).
    */
   prestart(request: EarlyRequest): void {
     this.queue = this.queue
       .then(async () => {
         const api = await this.api;
         if (this.current) return; // the app got there first
-        const base = this.resolve(api, request.text, request.format, [], false);
-        if (!base.ok || !base.scenario) return; // the app reports it
-        const overrides: Override[] = [['seed', String(request.seed ?? base.scenario.seed ?? 0)]];
-        const resolution = this.resolve(api, request.text, request.format, overrides, false);
-        if (!resolution.ok) return;
-        const key = runRequestKey(request.text, request.format, resolution.accepted, request.recording, request.budget);
-        this.early = { key, run: null, held: [] };
-        this.start(api, EARLY_RUN_ID, request.text, request.format, resolution.accepted, request.recording, request.budget);
+        const given: Override[] = request.seed === null ? [] : [['seed', String(request.seed)]];
+        let engine: EngineLike;
+        try {
+          engine = api.createEngine(request.text, request.format, JSON.stringify(given), request.recording);
+        } catch (e) {
+          this.failure(api, e); // a refused scenario: the app reports it; a panic: a fresh module
+          return;
+        }
+        const seed = request.seed ?? (JSON.parse(engine.scenarioJson()) as Scenario).seed ?? 0;
+        // A seed beyond 2^53 would not survive the app's round trip through JSON: the app starts that run itself.
+        if (!Number.isSafeInteger(seed)) {
+          engine.free();
+          return;
+        }
+        const overrides: Override[] = [['seed', String(seed)]];
+        this.early = { key: runRequestKey(request.text, request.format, overrides, request.recording, request.budget), run: null, held: [] };
+        this.begin(api, EARLY_RUN_ID, engine, request.budget);
         if (this.early) this.early.run = this.current;
       })
       .catch(() => {
@@ -225,7 +240,7 @@ export class EngineHost {
     const kept = this.resolutions.get(key);
     if (kept) return kept;
     const resolution = resolveOverrides(validateWith(api), text, format, overrides, knobOptions);
-    // A few kept: the early run's two, which the app's first checks repeat.
+    // A few kept: the app's first checks are asked again.
     // Not a pasted multi-megabyte scenario: its key alone would hold its text.
     if (key.length > MAX_KEPT_RESOLUTION_CHARS) return resolution;
     if (this.resolutions.size >= 8) this.resolutions.delete(this.resolutions.keys().next().value as string);
@@ -329,6 +344,11 @@ export class EngineHost {
       this.postRun({ type: 'error', runId, error: this.failure(api, e) });
       return;
     }
+    this.begin(api, runId, engine, budget);
+  }
+
+  /** Makes `engine` the current run: posts `started`, then runs it in slices. */
+  private begin(api: WasmApi, runId: number, engine: EngineLike, budget: RunBudget | null): void {
     const started = this.deps.now();
     const run: ActiveRun = {
       runId,
@@ -379,6 +399,10 @@ export class EngineHost {
         }
       } while (!finished && overBudget === null && this.deps.now() < deadline);
 
+      if (!this.firstDataMarked) {
+        this.firstDataMarked = true;
+        this.deps.mark?.('ackscope:engine-first-data');
+      }
       this.postRun({
         type: 'progress',
         runId: run.runId,

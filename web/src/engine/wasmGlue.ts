@@ -20,7 +20,16 @@ async function compile(): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/** The glue module under a URL of its own (a fresh copy of its module-level state). */
+function importGlue(): Promise<Glue> {
+  generation += 1;
+  return import(/* @vite-ignore */ `${glueUrl}?instance=${generation}`) as Promise<Glue>;
+}
+
 export async function loadGlue(): Promise<Glue> {
+  // The glue is fetched while the engine downloads and compiles, not after.
+  const glue = importGlue();
+  glue.catch(() => undefined); // a failed compile is the error reported
   compiled ??= compile();
   const module = await compiled.catch((e: unknown) => {
     compiled = null;
@@ -28,9 +37,8 @@ export async function loadGlue(): Promise<Glue> {
   });
   // wasm-bindgen keeps its instance in module-level state and refuses to
   // initialise twice, so a fresh instance needs a fresh copy of the glue
-  // module: import it again under a distinct URL.
-  generation += 1;
-  const glue = (await import(/* @vite-ignore */ `${glueUrl}?instance=${generation}`)) as Glue;
-  glue.initSync({ module });
-  return glue;
+  // module: each call imports it again under a distinct URL.
+  const g = await glue;
+  g.initSync({ module });
+  return g;
 }

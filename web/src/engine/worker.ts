@@ -5,7 +5,7 @@
 import { EngineHost, type WasmApi } from './host';
 import { loadGlue } from './wasmGlue';
 import { transferables, type EngineToUi, type UiToEngine } from './protocol';
-import type { EarlyRunMessage } from './earlyRun';
+import type { EarlyRunMessage, WarmIntlMessage } from './earlyRun';
 
 // Each scenario file on its own, loaded when an early run asks for it (the
 // app bundles them all; this worker needs one at most).
@@ -13,8 +13,13 @@ const scenarioFiles = import.meta.glob<string>(['../../../scenarios/**/*.toml', 
 
 declare const self: DedicatedWorkerGlobalScope;
 
+// For profiles of a cold load: the worker's script runs (its timeline starts at its own origin).
+performance.mark('ackscope:worker-start');
+
 async function load(): Promise<WasmApi> {
   const glue = await loadGlue();
+  // For profiles of a cold load (the worker's own timeline, as the early run's marks).
+  performance.mark('ackscope:engine-loaded');
   return {
     validate: glue.validate,
     takePanicMessage: glue.takePanicMessage,
@@ -36,6 +41,7 @@ const host = new EngineHost({
     yieldChannel.port2.postMessage(null);
   },
   now: () => performance.now(),
+  mark: (name) => performance.mark(name),
 });
 
 async function startEarly(msg: EarlyRunMessage): Promise<void> {
@@ -47,8 +53,19 @@ async function startEarly(msg: EarlyRunMessage): Promise<void> {
   host.prestart({ text, format: 'toml', seed: msg.seed, recording: 'full', budget: msg.budget });
 }
 
-self.onmessage = (ev: MessageEvent<UiToEngine | EarlyRunMessage>) => {
+/** The renderer's Intl data, loaded here for the page (see WarmIntlMessage). */
+function warmIntl(locale: string): void {
+  try {
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(1234.5);
+    new Intl.PluralRules(locale).select(2);
+  } catch {
+    /* no Intl, or an unknown locale: nothing to warm */
+  }
+}
+
+self.onmessage = (ev: MessageEvent<UiToEngine | EarlyRunMessage | WarmIntlMessage>) => {
   const msg = ev.data;
-  if (msg.type === 'earlyRun') void startEarly(msg).catch(() => undefined);
+  if (msg.type === 'warmIntl') warmIntl(msg.locale);
+  else if (msg.type === 'earlyRun') void startEarly(msg).catch(() => undefined);
   else host.handle(msg);
 };

@@ -6,9 +6,10 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, numberLocaleOf, type Language } from './language';
 
-export const LANGUAGES = ['en', 'ko'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { isLanguage, LANGUAGES, pickLanguage, type Language } from './language';
+
 export const DEFAULT_NAMESPACE = 'common';
 
 const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default', eager: true });
@@ -23,21 +24,6 @@ export function catalogs(): Record<string, Record<string, Record<string, unknown
     (out[lang] ??= {})[namespace] = messages;
   }
   return out;
-}
-
-export function isLanguage(value: string | null | undefined): value is Language {
-  return value !== null && value !== undefined && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** `lang=` from the query string when it names a catalog, else the first browser language we have. */
-export function pickLanguage(search: string, preferred: readonly string[]): Language {
-  const fromUrl = new URLSearchParams(search).get('lang');
-  if (isLanguage(fromUrl)) return fromUrl;
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
 }
 
 /** Initialises the shared instance (synchronously: resources are bundled). */
@@ -91,7 +77,7 @@ export function t(key: string, options?: Record<string, unknown>): string {
 
 /** The BCP 47 locale for Intl formatting in the current language. */
 export function numberLocale(): string {
-  return currentLanguage() === 'ko' ? 'ko-KR' : 'en-US';
+  return numberLocaleOf(currentLanguage());
 }
 
 export { i18next };

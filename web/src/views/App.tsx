@@ -1,29 +1,22 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlotsPanel } from '../plots/PlotsPanel';
 import { AfterFirstFrame } from './AfterFirstFrame';
 import { AnimationPanel } from './AnimationPanel';
-import { EventsPanel } from './events/EventsPanel';
-import { ComparePanel } from './ComparePanel';
-import { CustomEditor } from './custom/CustomEditor';
-import { CompareSummary } from './CompareSummary';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
-import { HelpOverlay } from './HelpOverlay';
-import { KnobsPanel } from './KnobsPanel';
+import { CompareSection, ComparePanel, CustomEditor, EventsPanel, HelpOverlay, KnobsPanel, PlotsPanel, ScenarioInfo, SummaryPanel } from './laterPanels';
 import { MechanismBar } from './MechanismBar';
 import { Notices } from './Notices';
 import { Panel } from './Panel';
 import { RunStatus } from './RunStatus';
-import { ScenarioInfo } from './ScenarioInfo';
 import { useApp, useRun, useServices, useView } from './services';
-import { SummaryExportButton } from './SummaryExport';
-import { SummaryTable } from './SummaryTable';
 import { useShortcuts } from './useShortcuts';
 
 /**
  * The page. Its root exposes the run's state as data attributes, which the
- * end-to-end tests wait on instead of sleeping.
+ * end-to-end tests wait on instead of sleeping. A cold load renders the
+ * header, the notices, the mechanism bar and the network first; the rest
+ * follows the animation's first frame (AfterFirstFrame, laterPanels.ts).
  */
 export function App() {
   useShortcuts();
@@ -51,10 +44,14 @@ export function App() {
         {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
         <aside className="sidebar" hidden={present}>
           <Panel title={t('panels.scenario')} testId="scenario-panel">
-            <ScenarioInfo />
+            <AfterFirstFrame>
+              <ScenarioInfo />
+            </AfterFirstFrame>
           </Panel>
           <Panel title={t('panels.settings')} testId="knobs-panel">
-            <KnobsPanel />
+            <AfterFirstFrame>
+              <KnobsPanel />
+            </AfterFirstFrame>
             <RunStatus />
           </Panel>
           <AfterFirstFrame>
@@ -69,39 +66,26 @@ export function App() {
           </ErrorBoundary>
           <AnimationPanel />
           {/* The plots right under the network: on a projector both fit one screen. */}
-          <PlotsPanel />
-          {/* Below the fold: after the first animated frame (AfterFirstFrame.tsx). */}
-          <AfterFirstFrame>
-            <EventsPanel />
-            <SummaryPanel />
-            <CompareSection />
-          </AfterFirstFrame>
+          <ErrorBoundary name={t('panels.plots')}>
+            <AfterFirstFrame>
+              <PlotsPanel />
+            </AfterFirstFrame>
+          </ErrorBoundary>
+          {/* Below the fold. */}
+          <ErrorBoundary name={t('panels.events')}>
+            <AfterFirstFrame>
+              <EventsPanel />
+            </AfterFirstFrame>
+          </ErrorBoundary>
+          <ErrorBoundary name={t('panels.summary')}>
+            <AfterFirstFrame>
+              <SummaryPanel />
+              <CompareSection />
+            </AfterFirstFrame>
+          </ErrorBoundary>
         </div>
       </main>
     </AppRoot>
-  );
-}
-
-/** Per-flow and per-link results; in compare mode, of run A (the A/B table follows). */
-function SummaryPanel() {
-  const { request } = useApp();
-  const { t } = useTranslation('common');
-  return (
-    <Panel title={request.compare === undefined ? t('panels.summary') : t('panels.summaryA')} testId="summary-panel" aside={<SummaryExportButton />}>
-      <SummaryTable />
-    </Panel>
-  );
-}
-
-/** The A/B table, in compare mode only. */
-function CompareSection() {
-  const { request } = useApp();
-  const { t } = useTranslation('common');
-  if (request.compare === undefined) return null;
-  return (
-    <Panel title={t('panels.ab')} testId="compare-summary-panel">
-      <CompareSummary />
-    </Panel>
   );
 }
 
