@@ -190,3 +190,112 @@ fn a_cancelled_timer_never_fires() {
     timers.cancel(id);
     assert!(fire_times(&mut q, &mut timers).is_empty());
 }
+
+/// One step of a random schedule: schedule an event some time ahead (0:
+/// now, 1: within a slot, 2: within the horizon, 3: at its far edge, 4:
+/// beyond it), pop the next one, or take it with a successor (as a channel
+/// does) some time ahead.
+#[derive(Clone, Debug)]
+enum Op {
+    Schedule { ahead: (u8, u64), kind: u8, id: u16 },
+    Pop,
+    TakeWith { ahead: (u8, u64), id: u16 },
+}
+
+fn ahead_ns((range, x): (u8, u64)) -> u64 {
+    let horizon = (SLOTS as u64) << SLOT_SHIFT;
+    match range {
+        0 => 0,
+        1 => x % (1 << SLOT_SHIFT),
+        2 => x % horizon,
+        3 => horizon - 1 - x % 8,
+        _ => horizon + x % (4 * horizon),
+    }
+}
+
+fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+    use proptest::prelude::*;
+    let ahead = (0u8..5, any::<u64>());
+    prop_oneof![
+        4 => (ahead.clone(), 0u8..4, 0u16..40).prop_map(|(ahead, kind, id)| Op::Schedule { ahead, kind, id }),
+        2 => Just(Op::Pop),
+        2 => (ahead, 0u16..40).prop_map(|(ahead, id)| Op::TakeWith { ahead, id }),
+    ]
+}
+
+/// The plain reference: a binary heap of (time, class, insertion sequence).
+type Reference = BinaryHeap<Reverse<(u64, EventClass, u64, u32)>>;
+
+fn reference_push(reference: &mut Reference, at: SimTime, event: Event, seq: u64) {
+    reference.push(Reverse((at.0, event.class(), seq, event.payload())));
+}
+
+/// Takes the queue's next event and checks it is the reference's.
+/// `successor`: an arrival on that channel, that far after the taken event.
+fn check_next(q: &mut EventQueue, reference: &mut Reference, successor: Option<(u64, u16)>) -> Result<(), String> {
+    let got = q.peek();
+    let want = reference.pop().map(|Reverse(k)| k);
+    let got_key = got.map(|s| (s.time.0, s.event.class(), s.seq, s.event.payload()));
+    if got_key != want {
+        return Err(format!("queue gave {got_key:?}, reference {want:?}"));
+    }
+    if let Some(next) = got {
+        let seq = q.next_seq;
+        let successor = successor.map(|(ahead, id)| (SimTime(next.time.0 + ahead), Event::ChannelArrival(ChannelId(id))));
+        q.take(&next, successor);
+        if let Some((at, event)) = successor {
+            reference_push(reference, at, event, seq);
+        }
+        if next.code != next.event.code() {
+            return Err(format!("code {:x} of {:?}", next.code, next.event));
+        }
+    }
+    Ok(())
+}
+
+fn run_ops(ops: &[Op]) -> Result<(), String> {
+    let mut q = EventQueue::new();
+    let mut reference = Reference::new();
+    for op in ops {
+        let now = q.now();
+        match *op {
+            Op::Schedule { ahead, kind, id } => {
+                let event = match kind {
+                    0 => Event::ChannelArrival(ChannelId(id)),
+                    1 => Event::ChannelTxDone(ChannelId(id)),
+                    2 => Event::Timer(TimerId(id as u32)),
+                    _ => Event::AppStart(FlowId(id)),
+                };
+                let at = SimTime(now.0 + ahead_ns(ahead));
+                let seq = q.schedule(at, event);
+                reference_push(&mut reference, at, event, seq);
+            }
+            Op::Pop => check_next(&mut q, &mut reference, None)?,
+            Op::TakeWith { ahead, id } => {
+                check_next(&mut q, &mut reference, Some((ahead_ns(ahead), id)))?;
+            }
+        }
+        if q.len() != reference.len() {
+            return Err(format!("queue holds {}, reference {}", q.len(), reference.len()));
+        }
+    }
+    while !reference.is_empty() {
+        check_next(&mut q, &mut reference, None)?;
+    }
+    if q.peek().is_some() || !q.is_empty() {
+        return Err("the queue outlasts the reference".into());
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(300))]
+
+    /// Whatever the schedule (ties at one instant, full slots, timers and far
+    /// events, successors), events leave in (time, class, insertion sequence)
+    /// order.
+    #[test]
+    fn events_leave_in_the_order_of_a_plain_heap(ops in proptest::collection::vec(op(), 1..400)) {
+        run_ops(&ops).map_err(proptest::test_runner::TestCaseError::fail)?;
+    }
+}
