@@ -11,7 +11,7 @@ import { drawGauges, drawNote, drawScene } from './draw';
 import { buildScene, lanePacketLimits, sceneHeight } from './scene';
 import { gaugeSeries, gaugesAt, gaugeSpecs } from './gauges';
 import { bufferGauges, bufferGaugeSpecs, downAt, outageChannels, outageSeries, sharedBuffers } from './linkState';
-import { canvasMeasure } from './textMeasure';
+import { canvasMeasure, measuringContext } from './textMeasure';
 import { fadeSimMs, packetsAt } from './packets';
 import { TraceWindows } from '../state/traceWindows';
 import { StaticLayers } from './staticLayers';
@@ -50,7 +50,7 @@ export function AnimationCanvas() {
     if (!topology || width <= 0) return null;
     // Labels are measured in the font they are drawn in (which follows the language).
     const font = boxRef.current ? readTheme(boxRef.current).font : 'sans-serif';
-    const measure = canvasMeasure(document.createElement('canvas').getContext('2d'), font);
+    const measure = canvasMeasure(measuringContext(), font);
     return buildScene(topology, width, height, { buffers, text, gauges, measure, outages, downText: tr('network:canvas.down') });
     // language: the font and the word "down" follow it.
   }, [topology, width, height, buffers, text, gauges, outages, language, tr]);

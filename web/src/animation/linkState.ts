@@ -63,9 +63,12 @@ export interface SharedBuffer {
 }
 
 /** The scenario's shared buffers with the channels that use them (a channel's own queue overrides its link's). */
+const NO_BUFFERS: SharedBuffer[] = [];
+
 export function sharedBuffers(scenario: Scenario | null, topology: Topology): SharedBuffer[] {
   const buffers = scenario?.buffers ?? [];
-  if (buffers.length === 0) return [];
+  // The same empty list every time: the animation's scene, built from it, is kept across runs.
+  if (buffers.length === 0) return NO_BUFFERS;
   const out: SharedBuffer[] = [];
   for (const b of buffers) {
     const packets = /^\s*(\d+)\s*pkt\s*$/.exec(b.limit);

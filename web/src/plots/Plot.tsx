@@ -49,6 +49,17 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
   const hitRef = useRef<SVGRectElement>(null);
   const drag = useRef<{ mode: 'scrub' | 'pan'; lastX: number } | null>(null);
   const { t } = useTranslation('plots');
+  // Worded once per language and title, not at every redraw (a switch redraws every plot).
+  const words = useMemo(
+    () => ({
+      export: t('plot.export'),
+      exportNamed: t('plot.exportNamed', { title }),
+      formats: (['png', 'svg', 'csv'] as const).map((f) => ({ format: f, label: t(`plot.${f}`), name: t('plot.exportAs', { title, format: f.toUpperCase() }) })),
+      time: t('plot.time'),
+      waiting: t('plot.waiting'),
+    }),
+    [t, title],
+  );
   const width = useElementWidth(boxRef);
   const text = useTextSizes();
   const hasRun = endMs > 0;
@@ -181,14 +192,10 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
           <PlotLegend layers={model.layers} />
           {exportName && (
             <Menu
-              label={t('plot.export')}
-              name={t('plot.exportNamed', { title })}
+              label={words.export}
+              name={words.exportNamed}
               testId={`${testId}-export`}
-              items={[
-                { label: t('plot.png'), name: t('plot.exportAs', { title, format: 'PNG' }), run: () => void exportAs('png') },
-                { label: t('plot.svg'), name: t('plot.exportAs', { title, format: 'SVG' }), run: () => void exportAs('svg') },
-                { label: t('plot.csv'), name: t('plot.exportAs', { title, format: 'CSV' }), run: () => void exportAs('csv') },
-              ]}
+              items={words.formats.map((f) => ({ label: f.label, name: f.name, run: () => void exportAs(f.format) }))}
             />
           )}
         </div>
@@ -216,14 +223,14 @@ export function Plot({ testId, title, unit, model, endMs, stepEndMs, complete, d
               <line x1={0} x2={innerW} y1={innerH} y2={innerH} className="axis" />
               <line x1={0} x2={0} y1={0} y2={innerH} className="axis" />
               <text x={innerW} y={innerH + margin.xTitleY} textAnchor="end" className="axis-label" style={axisStyle}>
-                {t('plot.time')}
+                {words.time}
               </text>
               <text transform={`translate(${margin.yTitleX},${innerH / 2}) rotate(-90)`} textAnchor="middle" className="axis-label" style={axisStyle}>
                 {shownUnit}
               </text>
               {!hasRun && (
                 <text x={innerW / 2} y={innerH / 2} textAnchor="middle" className="placeholder" style={axisStyle}>
-                  {t('plot.waiting')}
+                  {words.waiting}
                 </text>
               )}
             </g>

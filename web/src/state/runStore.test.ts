@@ -177,4 +177,25 @@ describe('RunStore memory', () => {
     expect(a?.timesMs).toBe(b?.timesMs);
     expect(a?.values).toBe(b?.values);
   });
+
+  it('keeps the network and series objects when the next run has equal ones, replaces them when they differ', async () => {
+    const store = await runIntoStore('seed000/wired');
+    const run = store.finishedRun()!;
+    const other = new RunStore({ notifyIntervalMs: 0 });
+    other.adopt(-1, run);
+    const { topology, seriesInfo } = other.getMeta();
+    // The same run again, with equal copies of its network and series (as a new run's messages bring).
+    other.adopt(-2, { ...run, meta: { ...run.meta, topology: structuredClone(run.meta.topology), seriesInfo: structuredClone(run.meta.seriesInfo) } });
+    expect(other.getMeta().runId).toBe(-2);
+    expect(other.getMeta().topology).toBe(topology);
+    expect(other.getMeta().seriesInfo).toBe(seriesInfo);
+    // Another network: its own object.
+    const moved = structuredClone(run.meta.topology)!;
+    moved.channels[0]!.delay_ms += 1;
+    other.begin(7);
+    other.receive({ type: 'started', runId: 7, scenario: run.meta.scenario!, topology: moved, series: run.meta.seriesInfo, endMs: 1 });
+    expect(other.getMeta().topology).toBe(moved);
+    expect(other.getMeta().topology).not.toBe(topology);
+    expect(other.getMeta().seriesInfo).toBe(seriesInfo);
+  });
 });

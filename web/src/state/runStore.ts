@@ -140,8 +140,8 @@ export class RunStore {
         this.derived = new Derived();
         this.set({
           scenario: msg.scenario,
-          topology: msg.topology,
-          seriesInfo: msg.series,
+          topology: sameShape(this.meta.topology, msg.topology),
+          seriesInfo: sameShape(this.meta.seriesInfo, msg.series),
           endMs: msg.endMs,
           nowMs: 0,
           traceTruncatedAtMs: null,
@@ -225,7 +225,13 @@ export class RunStore {
     this.trace = run.trace;
     this.traceCache = null;
     this.derived = run.derived;
-    this.meta = { ...run.meta, runId, dataVersion: this.meta.dataVersion + 1 };
+    this.meta = {
+      ...run.meta,
+      topology: sameShape(this.meta.topology, run.meta.topology),
+      seriesInfo: sameShape(this.meta.seriesInfo, run.meta.seriesInfo),
+      runId,
+      dataVersion: this.meta.dataVersion + 1,
+    };
     this.notifyNow();
   }
 
@@ -317,4 +323,14 @@ export class RunStore {
     }
     for (const l of [...this.listeners]) l();
   }
+}
+
+/**
+ * The current value again when the next one is equal to it: a switch that leaves
+ * the network and the series as they were keeps what views built from them (the
+ * animation's scene, the plot list) instead of building it again per run.
+ */
+function sameShape<T>(current: T, next: T): T {
+  if (current === next || current === null || next === null) return next;
+  return JSON.stringify(current) === JSON.stringify(next) ? current : next;
 }

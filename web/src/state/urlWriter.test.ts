@@ -60,4 +60,34 @@ describe('UrlWriter', () => {
     vi.advanceTimersByTime(500);
     expect(h.log).toEqual([]);
   });
+
+  it('hands a decided URL to the history after the frame, and two quick writes as two entries in order', () => {
+    const h = history();
+    const queued: (() => void)[] = [];
+    let state: UrlState = { scenario: 'a', seed: 1, sets: [], t: 0 };
+    const w = new UrlWriter(h.port, () => state, () => true, 200, (f) => queued.push(f));
+    state = { ...state, seed: 2 };
+    w.write('push');
+    // Decided (the state of the click) but not yet written: the frame comes first.
+    expect(h.log).toEqual([]);
+    state = { ...state, seed: 3 };
+    w.write('push');
+    expect(h.log).toEqual(['push ?s=a&seed=2']);
+    for (const f of queued.splice(0)) f();
+    expect(h.log).toEqual(['push ?s=a&seed=2', 'push ?s=a&seed=3']);
+    // Back to an unchanged URL: nothing to write.
+    w.write('push');
+    for (const f of queued.splice(0)) f();
+    expect(h.log).toHaveLength(2);
+  });
+
+  it('flush writes a decided URL at once (before the link is copied)', () => {
+    const h = history();
+    let state: UrlState = { scenario: 'a', seed: 1, sets: [], t: 0 };
+    const w = new UrlWriter(h.port, () => state, () => true, 200, () => undefined);
+    state = { ...state, seed: 2 };
+    w.write('push');
+    w.flush();
+    expect(h.log).toEqual(['push ?s=a&seed=2']);
+  });
 });

@@ -4,6 +4,7 @@
 import type { Override, Resolution } from '../engine/protocol';
 import { mergedSets, type AppController } from '../state/controller';
 import { knobViews, overrideFor, presetKnobViews, type KnobView, type PresetKnobView } from '../state/knobs';
+import { memoLast } from '../state/memoLast';
 import { useApp, useServices, useView } from './services';
 
 /** The run the settings edit: A, or B in compare mode (its overrides are A's with B's on top). */
@@ -15,14 +16,19 @@ export function useEditTarget(): { run: 'A' | 'B'; resolution: Resolution | null
   return { run: 'A', resolution: app.resolution, sets: app.request.sets };
 }
 
+// Computed once per state, not once per component that shows them (the settings and the
+// mechanism bar) and per render: a switch shown from the run cache redraws in a few ms.
+const fieldViews = memoLast(knobViews);
+const presetViews = memoLast(presetKnobViews);
+
 /** The knob views of the run being edited (shared with the mechanism bar). */
 export function useKnobs(): { fields: KnobView[]; presets: PresetKnobView[] } {
   const app = useApp();
   const target = useEditTarget();
   const scenario = app.entry?.scenario ?? null;
   return {
-    fields: knobViews(scenario, target.resolution, app.knobOptions, target.sets),
-    presets: presetKnobViews(scenario, target.resolution, app.presetValues),
+    fields: fieldViews(scenario, target.resolution, app.knobOptions, target.sets),
+    presets: presetViews(scenario, target.resolution, app.presetValues),
   };
 }
 
