@@ -4,8 +4,7 @@ import { AfterFirstFrame } from './AfterFirstFrame';
 import { AnimationPanel } from './AnimationPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
-import { PlotsPanel } from '../plots/PlotsPanel';
-import { CompareSection, ComparePanel, CustomEditor, EventsPanel, HelpOverlay, KnobsPanel, ScenarioInfo, SummaryPanel } from './laterPanels';
+import { CompareSection, ComparePanel, CustomEditor, EventsPanel, HelpOverlay, KnobsPanel, PlotsPanel, ScenarioInfo, SummaryPanel } from './laterPanels';
 import { MechanismBar } from './MechanismBar';
 import { Notices } from './Notices';
 import { Panel } from './Panel';
@@ -16,7 +15,7 @@ import { useShortcuts } from './useShortcuts';
 /**
  * The page. Its root exposes the run's state as data attributes, which the
  * end-to-end tests wait on instead of sleeping. A cold load renders the
- * header, the notices, the mechanism bar, the network and the plots first; the rest
+ * header, the notices, the mechanism bar and the network first; the rest
  * follows the animation's first frame (AfterFirstFrame, laterPanels.ts).
  */
 export function App() {
@@ -67,11 +66,10 @@ export function App() {
           </ErrorBoundary>
           <AnimationPanel />
           {/* The plots right under the network: on a projector both fit one screen. */}
-          {/* With the first render, not after the first frame: the network's
-              height is fitted to end the first screen at the cwnd plot, and a
-              plot arriving later would shrink the network under the viewer. */}
           <ErrorBoundary name={t('panels.plots')}>
-            <PlotsPanel />
+            <AfterFirstFrame>
+              <PlotsPanel />
+            </AfterFirstFrame>
           </ErrorBoundary>
           {/* Below the fold. */}
           <ErrorBoundary name={t('panels.events')}>
