@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { compileHints } from './build/compileHints';
+import { compileHints } from './build/compileHints.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 

@@ -28,6 +28,8 @@ for (const screen of SCREENS) {
         const view = new Screen(page);
         await app.open(`${RUN}${screen.query}&lang=${lang}`);
         await app.waitForRun();
+        // Texts of the network before the plots fixed its height are not this layout's.
+        await app.waitForSettled();
         const drawn = await view.redrawnText('animation');
         // The hub's Snoop cache gauge is drawn.
         expect(drawn.some((d) => d.text.startsWith(lang === 'ko' ? 'Snoop 캐시' : 'snoop cache'))).toBe(true);

@@ -18,6 +18,16 @@ export class AppPage {
     await expect(this.root).toHaveAttribute('data-run-state', 'done');
   }
 
+  /**
+   * Waits until the page has settled after a cold load: the panels that follow
+   * the first animated frame are drawn (a plot complete), and the network has
+   * taken the height they leave it (two frames later).
+   */
+  async waitForSettled(): Promise<void> {
+    await this.page.waitForFunction(() => document.querySelectorAll('figure.plot[data-complete="true"]').length > 0);
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+
   async runId(): Promise<string> {
     return (await this.root.getAttribute('data-run-id')) ?? '';
   }
