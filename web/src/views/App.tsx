@@ -30,16 +30,12 @@ export function App() {
       <ErrorBoundary name={t('boundary.messages')}>
         <Notices />
       </ErrorBoundary>
-      <ErrorBoundary name={t('boundary.help')}>
-        <AfterFirstFrame>
-          <HelpOverlay />
-        </AfterFirstFrame>
-      </ErrorBoundary>
-      <ErrorBoundary name={t('boundary.editor')}>
-        <AfterFirstFrame>
-          <CustomEditor />
-        </AfterFirstFrame>
-      </ErrorBoundary>
+      <Later name={t('boundary.help')}>
+        <HelpOverlay />
+      </Later>
+      <Later name={t('boundary.editor')}>
+        <CustomEditor />
+      </Later>
       <main className="layout">
         {/* Present mode hides the editing panes: the projector shows the network and the plots. */}
         <aside className="sidebar" hidden={present}>
@@ -66,26 +62,29 @@ export function App() {
           </ErrorBoundary>
           <AnimationPanel />
           {/* The plots right under the network: on a projector both fit one screen. */}
-          <ErrorBoundary name={t('panels.plots')}>
-            <AfterFirstFrame>
-              <PlotsPanel />
-            </AfterFirstFrame>
-          </ErrorBoundary>
+          <Later name={t('panels.plots')}>
+            <PlotsPanel />
+          </Later>
           {/* Below the fold. */}
-          <ErrorBoundary name={t('panels.events')}>
-            <AfterFirstFrame>
-              <EventsPanel />
-            </AfterFirstFrame>
-          </ErrorBoundary>
-          <ErrorBoundary name={t('panels.summary')}>
-            <AfterFirstFrame>
-              <SummaryPanel />
-              <CompareSection />
-            </AfterFirstFrame>
-          </ErrorBoundary>
+          <Later name={t('panels.events')}>
+            <EventsPanel />
+          </Later>
+          <Later name={t('panels.summary')}>
+            <SummaryPanel />
+            <CompareSection />
+          </Later>
         </div>
       </main>
     </AppRoot>
+  );
+}
+
+/** A part of the page shown after the first animated frame, behind its own error boundary. */
+function Later({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary name={name}>
+      <AfterFirstFrame>{children}</AfterFirstFrame>
+    </ErrorBoundary>
   );
 }
 
