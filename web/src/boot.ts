@@ -6,10 +6,13 @@
 // locale data of the app's first number format (WarmIntlMessage): done on
 // this thread, it blocked it for up to 300 ms on a busy machine.
 import { startEarlyWorker } from './engine/earlyWorker';
+import { compileEngineEarly } from './engine/engineModule';
 import { numberLocaleOf, pickLanguage } from './i18n/language';
 
 // For profiles of a cold load: the entry script ran (scripts/bench-ui.mjs reads the app's marks).
 performance.mark('ackscope:boot');
 const search = window.location.search;
+// The engine first: its download (preloaded by index.html) and compile take longest.
+compileEngineEarly();
 startEarlyWorker(search, numberLocaleOf(pickLanguage(search, navigator.languages ?? [navigator.language])));
 void import('./main');

@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { initI18n, pickLanguage } from './i18n';
 import { followViewLanguage } from './i18n/follow';
 import { ServicesContext, type Services } from './views/services';
+import { firstFrameGate } from './views/AfterFirstFrame';
+import { browserIdle, registerLater } from './offline/registerLater';
 import './styles/app.css';
 import './styles/i18n.css';
 
@@ -91,3 +93,8 @@ createRoot(root).render(
 );
 // A lesson starts the controller at its first run; paper mode runs its own workers.
 if (route.page === 'app') void controller.start();
+// Offline support installs after the first frame (offline/registerLater.ts); the
+// dev server has no service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  registerLater({ gate: firstFrameGate, idle: browserIdle(3000), register: () => navigator.serviceWorker.register('./sw.js', { scope: './' }) });
+}
