@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { compileHints } from './build/compileHints.ts';
-import { preloadEngine } from './build/preloadEngine.ts';
+import { preloadColdLoad } from './build/preloadColdLoad.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,7 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     compileHints(),
-    preloadEngine(),
+    preloadColdLoad(),
     // Offline after the first visit: a Workbox service worker precaches the
     // app, its chunks, the engine worker and the .wasm engine. autoUpdate
     // activates a new build at once, so a reload always shows the latest app.

@@ -77,6 +77,24 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().notices).toEqual([]);
   });
 
+  it('with lazy files, loads and runs the URL\'s scenario first and the rest of the catalogue only when let', async () => {
+    const loaded: string[] = [];
+    const lazy = Object.fromEntries(Object.entries(allScenarioFiles()).map(([path, text]) => [path, () => (loaded.push(path), Promise.resolve(text))]));
+    let letGo: () => void = () => {};
+    const later = new Promise<void>((resolve) => (letGo = resolve));
+    const a = app('?s=seed000/wired', { files: lazy, catalogueLater: () => later });
+    const started = a.controller.start();
+    await a.done();
+    expect(loaded).toEqual(['../../../scenarios/seed000/wired.toml']);
+    expect(a.controller.getSnapshot().entries.map((e) => e.file)).toEqual(['seed000/wired.toml']);
+    letGo();
+    await started;
+    const files = a.controller.getSnapshot().entries.map((e) => e.file);
+    expect(files.length).toBeGreaterThan(20);
+    expect(files).toContain('bench/perf-1.toml');
+    expect(loaded.filter((p) => p.endsWith('seed000/wired.toml'))).toHaveLength(1);
+  });
+
   it('computes the runs one click away, and a first switch to one shows it from the cache (the same run the engine makes)', async () => {
     const prefetch = new EngineClient(inProcessChannel().open);
     disposers.push(() => prefetch.dispose());
