@@ -25,10 +25,9 @@ import './styles/app.css';
 import './styles/i18n.css';
 
 // Every scenario file in the repository, bundled as text, each in a chunk of its
-// own: a cold load fetches the URL's scenario, and the rest after the first
-// animated frame (catalogueLater below); new files appear on rebuild.
+// own: a cold load fetches the URL's scenario first and the rest once run A's
+// data come (AppController.start); new files appear on rebuild.
 const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default' });
-const afterFirstFrame = () => new Promise<void>((resolve) => firstFrameGate.whenPassed(() => browserIdle(1000)(resolve)));
 
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));
@@ -43,7 +42,7 @@ const storeB = new RunStore();
 const playback = new Playback(0, DEFAULT_SPEED, 0);
 const view = new ViewStore();
 const timeWindow = new TimeWindow();
-const controller = new AppController({ client, store, playback, files, catalogueLater: afterFirstFrame, history: lessonHistory ?? browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES,
+const controller = new AppController({ client, store, playback, files, history: lessonHistory ?? browserHistory(), view, window: timeWindow, plotNames: PLOT_NAMES,
   // Run B gets its own worker, so both runs compute at once.
   clientB: () => new EngineClient(workerChannel),
   storeB,

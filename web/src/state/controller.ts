@@ -60,13 +60,8 @@ export interface ControllerDeps {
   client: EngineClient;
   store: RunStore;
   playback: Playback;
+  /** Every scenario file: its text, or (a lazy glob) a function loading it. */
   files: LazyScenarioFiles;
-  /**
-   * Resolves when the rest of the catalogue may be loaded and checked, once the
-   * URL's scenario is running (the app: after the first animated frame; its
-   * files and checks would compete with it). Default: at once.
-   */
-  catalogueLater?: () => Promise<void>;
   history: HistoryPort;
   /** What is being looked at (flow, plots, selected event); created when not given. */
   view?: ViewStore;
@@ -152,8 +147,8 @@ export class AppController {
 
   /**
    * Loads the catalogue and applies the URL. The URL's scenario is loaded,
-   * checked and started first, the rest of the catalogue after (see
-   * `catalogueLater`): the first frame does not wait for every file to be read. Resolves once the catalogue is whole.
+   * checked and started first, the rest of the catalogue after run A's first
+   * data: the first frame does not wait for every file to be read. Resolves once the catalogue is whole.
    */
   async start(): Promise<void> {
     this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
@@ -188,7 +183,8 @@ export class AppController {
     }
     let entries: CatalogEntry[];
     try {
-      if (early) await this.deps.catalogueLater?.();
+      // After run A's first data, as the knobs' checks: the files and their checks would hold up the engine's first slice.
+      if (early) await this.runA.firstData();
       entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
       if (early) {
