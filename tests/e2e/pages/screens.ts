@@ -67,6 +67,8 @@ export class Screen {
     await this.page.getByTestId('scenario-picker').click();
     const dialog = this.page.getByRole('dialog', { name: 'Scenarios' });
     await expect(dialog).toBeVisible();
+    // The catalogue beyond the URL's scenario loads after run A's first data.
+    await expect(dialog.getByTestId('picker-pending')).toHaveCount(0);
     const ids = await dialog.locator('[data-scenario]').evaluateAll((els) => els.map((e) => e.getAttribute('data-scenario') ?? ''));
     await this.page.keyboard.press('Escape');
     return ids.filter(Boolean);

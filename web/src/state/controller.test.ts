@@ -85,8 +85,15 @@ describe('AppController', () => {
       Object.entries(allScenarioFiles()).map(([path, text]) => [path, () => (loaded.push([path, (a?.store.getMeta().dataVersion ?? 0) > 0]), Promise.resolve(text))]),
     );
     a = app('?s=seed000/wired', { files: lazy });
+    // The picker is told while the list holds only the URL's scenario.
+    const shapes = new Set<string>();
+    const controller = a.controller;
+    controller.subscribe(() => shapes.add(`${controller.getSnapshot().entries.length}:${controller.getSnapshot().catalogComplete}`));
     await a.controller.start();
     await a.done();
+    expect(shapes).toContain('1:false');
+    expect([...shapes].filter((k) => k.endsWith(':true')).every((k) => Number(k.split(':')[0]) > 20)).toBe(true);
+    expect(a.controller.getSnapshot().catalogComplete).toBe(true);
     expect(loaded[0]).toEqual(['../../../scenarios/seed000/wired.toml', false]);
     const rest = loaded.slice(1);
     expect(rest.length).toBeGreaterThan(20);

@@ -44,6 +44,8 @@ export { bOverride, mergedSets, runFields } from './runRequest';
 export interface AppSnapshot {
   phase: 'loading' | 'ready' | 'failed';
   entries: CatalogEntry[];
+  /** False while only the URL's scenario is in `entries` (the rest load after run A's first data). */
+  catalogComplete: boolean;
   groups: CatalogGroup[];
   /** What the URL asks for (canonical); `sets` includes refused overrides, kept as typed. */
   request: UrlState;
@@ -82,6 +84,7 @@ export class AppController {
   private snapshot: AppSnapshot = {
     phase: 'loading',
     entries: [],
+    catalogComplete: false,
     groups: [],
     request: { scenario: DEFAULT_SCENARIO, seed: null, sets: [], t: 0 },
     entry: null,
@@ -175,7 +178,7 @@ export class AppController {
         }
       }
       if (early) {
-        this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]) });
+        this.set({ phase: 'ready', entries: [early], groups: groupCatalog([early]), catalogComplete: false });
         await this.applyLocation('replace');
       }
     } finally {
@@ -188,16 +191,18 @@ export class AppController {
       entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
       if (early) {
-        this.set({ notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
+        // The URL's scenario stays the whole list; the notice says why.
+        this.set({ catalogComplete: true, notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
         return;
       }
-      this.set({ phase: 'failed', notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
+      this.set({ phase: 'failed', catalogComplete: true, notices: withError(this.snapshot.notices, 'engine', 'notices:engineStart', e) });
       return;
     }
     if (scenarioIds(entries).length === 0) {
       this.set({
         phase: 'failed',
         entries,
+        catalogComplete: true,
         groups: groupCatalog(entries),
         notices: upsertNotice(this.snapshot.notices, localNotice('catalog', 'error', () => ({
           title: tr('notices:noScenario'),
@@ -206,7 +211,7 @@ export class AppController {
       });
       return;
     }
-    this.set({ phase: 'ready', entries, groups: groupCatalog(entries) });
+    this.set({ phase: 'ready', entries, groups: groupCatalog(entries), catalogComplete: true });
     if (!early) await this.applyLocation('replace');
   }
 

@@ -12,7 +12,7 @@ import { usePopover } from './controls/usePopover';
  * grouped by paper, with their descriptions.
  */
 export function ScenarioPicker() {
-  const { groups, entry, phase, resolution } = useApp();
+  const { groups, entry, phase, resolution, catalogComplete } = useApp();
   const services = useServices();
   const { controller } = services;
   // The current scenario takes the focus so arrow/tab navigation starts there.
@@ -43,6 +43,11 @@ export function ScenarioPicker() {
       {open && (
         <div className="picker-popover" id={listId} role="dialog" aria-label={t('picker.list')}>
           <PageLinks place="picker" />
+          {!catalogComplete && (
+            <p className="picker-pending muted" role="status" data-testid="picker-pending">
+              {t('picker.pending')}
+            </p>
+          )}
           {groups.map((g) => (
             <section key={g.key} className="picker-group" aria-label={groupLabel(g.key)}>
               <h2>{groupLabel(g.key)}</h2>
