@@ -51,6 +51,19 @@ impl<T: Copy + Default> Ring<T> {
         self.len += 1;
     }
 
+    /// Appends a slot and lends it to be filled in place: a large `T` built
+    /// on the stack and then copied in costs a second copy. The slot holds
+    /// a stale item; the caller overwrites every field.
+    #[inline(always)]
+    pub fn push_back_slot(&mut self) -> &mut T {
+        if self.len == self.slots.len() {
+            self.grow();
+        }
+        let at = (self.head + self.len) & self.mask;
+        self.len += 1;
+        &mut self.slots[at]
+    }
+
     #[inline]
     pub fn pop_front(&mut self) -> Option<T> {
         if self.len == 0 {
