@@ -12,6 +12,8 @@ import { useSettledVersion } from '../views/useSettledVersion';
 import { usePopover } from '../views/controls/usePopover';
 import { useTextSizes } from '../views/useViewScale';
 import { textSizes } from '../viewScale';
+import { usePlotSqueeze } from '../views/usePlotSqueeze';
+import { MAX_PLOT_SQUEEZE } from '../views/fitHeight';
 
 /** A run's inputs for plot models: the flow is matched by id (run B has its own indices). */
 function inputsFor(store: RunStore, meta: RunMeta, flowId: string | null): PlotInputs {
@@ -76,6 +78,8 @@ export function PlotsPanel() {
   useWarmFlowTrace(flow?.id ?? null);
   // Larger text (present mode) takes room from the plot area: the plots grow with it.
   const grow = 1 + (useTextSizes().tick / textSizes(1).tick - 1) * 0.6;
+  // ...and give some back when the first plot would end below a projector's first screen.
+  const squeeze = usePlotSqueeze(Math.round(200 * grow * MAX_PLOT_SQUEEZE));
   const { endMs, status } = run;
   // Models are rebuilt from all the data: at a settled pace while a run streams in.
   const dataVersion = useSettledVersion(run);
@@ -160,7 +164,7 @@ export function PlotsPanel() {
                 stepEndMs={stepEndMs}
                 complete={complete}
                 dataVersion={dataVersion + (comparing ? versionB : 0) * 1e6}
-                height={Math.round((def.wide ? 240 : 200) * grow)}
+                height={Math.round((def.wide ? 240 : 200) * grow) - squeeze}
                 exportName={[scenarioId, def.scope === 'flow' ? (flow?.id ?? '') : '', def.id]}
                 exportSubtitle={`${scenarioId}${def.scope === 'flow' && flow ? t('panel.subtitleFlow', { id: flow.id }) : ''}${runB ? ` · ${t('plot.abLegend')}` : ''}`}
               />

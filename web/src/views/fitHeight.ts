@@ -19,3 +19,20 @@ export function fitHeight(currentPx: number, spareBelowTargetPx: number, natural
   const want = Math.floor(currentPx + spareBelowTargetPx);
   return Math.max(Math.min(minPx, naturalPx), Math.min(naturalPx, want));
 }
+
+/** The plots may lose at most this share of their height to keep the first one on the first screen. */
+export const MAX_PLOT_SQUEEZE = 0.35;
+
+/**
+ * How many pixels the plots give up so the fit target ends on the first
+ * screen when the animation, already at its minimum, cannot make the room
+ * (present mode's larger text and a legend of three lines). `overflowPx` is
+ * how far the target ends below the first screen (negative: room to spare),
+ * `animationSlackPx` how much the animation can still shrink. Room to spare
+ * goes back to the plots first, so the two settle: the animation absorbs
+ * what is left over.
+ */
+export function plotSqueeze(currentPx: number, overflowPx: number, animationSlackPx: number, maxPx: number): number {
+  const change = overflowPx > 0 ? Math.max(0, overflowPx - animationSlackPx) : overflowPx;
+  return Math.round(Math.min(maxPx, Math.max(0, currentPx + change)));
+}
