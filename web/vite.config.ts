@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { compileHints } from './build/compileHints.ts';
+import { preloadColdLoad } from './build/preloadColdLoad.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,14 +14,17 @@ export default defineConfig({
   plugins: [
     react(),
     compileHints(),
+    preloadColdLoad(),
     // Offline after the first visit: a Workbox service worker precaches the
     // app, its chunks, the engine worker and the .wasm engine. autoUpdate
     // activates a new build at once, so a reload always shows the latest app.
+    // The app registers it after its first animated frame (src/offline/registerLater.ts),
+    // not on the page's load event: its install fetches every file.
     // The manifest and icons live in public/ (manifest: false here) and are
     // precached by the glob like the rest.
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      injectRegister: false,
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,webmanifest,png,svg}'],

@@ -13,6 +13,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { appChunks } from './appChunks.ts';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -21,19 +22,10 @@ export function compileHints(appChunk = 'main'): Plugin {
     name: 'ackscope:compile-hints',
     apply: 'build',
     async writeBundle(options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-      const todo = [...chunks.values()].filter((c) => c.name === appChunk && c.isDynamicEntry).map((c) => c.fileName);
-      const seen = new Set<string>();
-      while (todo.length > 0) {
-        const file = todo.pop()!;
-        const chunk = chunks.get(file);
-        if (!chunk || seen.has(file)) continue;
-        seen.add(file);
-        todo.push(...chunk.imports);
-      }
+      const seen = appChunks(bundle, appChunk).map((c) => c.fileName);
       const dir = options.dir ?? '.';
       await Promise.all(
-        [...seen].map(async (file) => {
+        seen.map(async (file) => {
           const path = join(dir, file);
           const code = await readFile(path, 'utf8');
           if (!code.startsWith(HINT)) await writeFile(path, HINT + code);

@@ -1,15 +1,19 @@
-// The entry script: starts the engine's worker first, then loads the app.
-// The app's bundle is large (the views, the charts, two languages); starting
-// the worker before it is fetched and parsed lets the wasm engine download
-// and compile in parallel, and the run the URL asks for starts in it before
-// the app is there to ask (engine/earlyRun.ts). The worker also loads the
-// locale data of the app's first number format (WarmIntlMessage): done on
-// this thread, it blocked it for up to 300 ms on a busy machine.
+// The entry script: starts the engine first, then loads the app. index.html
+// already preloads the wasm engine and the app's chunks (web/build/
+// preloadColdLoad.ts); this script compiles the engine once for every engine
+// worker of the page (engine/engineModule.ts) and starts the first worker,
+// which runs the run the URL asks for before the app is there to ask
+// (engine/earlyRun.ts). The worker also loads the locale data of the app's
+// first number format (WarmIntlMessage): done on this thread, it blocked it
+// for up to 300 ms on a busy machine.
 import { startEarlyWorker } from './engine/earlyWorker';
+import { compileEngineEarly } from './engine/engineModule';
 import { numberLocaleOf, pickLanguage } from './i18n/language';
 
 // For profiles of a cold load: the entry script ran (scripts/bench-ui.mjs reads the app's marks).
 performance.mark('ackscope:boot');
 const search = window.location.search;
+// The engine first: its download (preloaded by index.html) and compile take longest.
+compileEngineEarly();
 startEarlyWorker(search, numberLocaleOf(pickLanguage(search, navigator.languages ?? [navigator.language])));
 void import('./main');

@@ -18,11 +18,16 @@ import { useTranslation } from 'react-i18next';
 import { initI18n, pickLanguage } from './i18n';
 import { followViewLanguage } from './i18n/follow';
 import { ServicesContext, type Services } from './views/services';
+import { firstFrameGate } from './views/AfterFirstFrame';
+import { registerLater } from './offline/registerLater';
+import { browserIdle } from './idle';
 import './styles/app.css';
 import './styles/i18n.css';
 
-// Every scenario file in the repository, bundled as text; new files appear on rebuild.
-const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default', eager: true });
+// Every scenario file in the repository, bundled as text, each in a chunk of its
+// own: a cold load fetches the URL's scenario first and the rest once run A's
+// data come (AppController.start); new files appear on rebuild.
+const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default' });
 
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));
@@ -91,3 +96,8 @@ createRoot(root).render(
 );
 // A lesson starts the controller at its first run; paper mode runs its own workers.
 if (route.page === 'app') void controller.start();
+// Offline support installs after the first frame (offline/registerLater.ts); the
+// dev server has no service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  registerLater({ gate: firstFrameGate, idle: browserIdle(3000), register: () => navigator.serviceWorker.register('./sw.js', { scope: './' }) });
+}

@@ -4,12 +4,15 @@
 
 import { runBudget } from './budget';
 import { earlyRunOf, type WarmIntlMessage } from './earlyRun';
+import { offerEngineModule } from './engineModule';
 
 let early: Worker | null = null;
 
-/** A new engine worker (a module worker running worker.ts). */
+/** A new engine worker (a module worker running worker.ts), given the page's compiled engine when there is one. */
 export function createEngineWorker(): Worker {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ackscope-engine' });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ackscope-engine' });
+  offerEngineModule(worker);
+  return worker;
 }
 
 /**

@@ -41,7 +41,22 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     expect(records(h.posted)).toBe(records(plain.posted));
   });
 
-  it("uses the scenario's own seed when the URL gives none, and hands over a finished run", async () => {
+  it('computes one slice, then waits for the app (the page needs the core meanwhile); adopted, it runs to the end', async () => {
+    // Slices of one engine call each: the run takes many.
+    const h = hostHarness(undefined, 0);
+    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    await h.slices();
+    expect(h.posted).toEqual([]);
+    h.host.handle({ type: 'run', runId: 7, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    await h.settle();
+    // What the early run held: its start and its first slice's data, nothing more.
+    expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
+    await h.slices();
+    expect(h.posted.filter((m) => m.type === 'progress').length).toBeGreaterThan(2);
+    expect(h.posted.at(-1)?.type).toBe('done');
+  });
+
+  it("uses the scenario's own seed when the URL gives none, and hands over a run it started", async () => {
     const h = harness();
     h.host.prestart({ text: wired, format: 'toml', seed: null, recording: 'full', budget: null });
     await h.slices();

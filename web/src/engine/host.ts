@@ -96,8 +96,11 @@ export class EngineHost {
   /**
    * A run started from the page's URL before the app asked (see prestart):
    * its messages wait here until a `run` with the same request adopts it.
+   * After its first slice it waits too (`parked`): until the app asks, the
+   * page is parsing and rendering on the other core, and the first frame
+   * needs only the first slice's data.
    */
-  private early: { key: string; run: ActiveRun | null; held: RunMessage[] } | null = null;
+  private early: { key: string; run: ActiveRun | null; held: RunMessage[]; parked: (() => void) | null } | null = null;
   /** The worker's first run data is marked once (HostDeps.mark). */
   private firstDataMarked = false;
   /** Validations are deterministic: the app asks some again (the catalogue's, run A's, the prefetcher's). */
@@ -192,7 +195,7 @@ export class EngineHost {
           return;
         }
         const overrides: Override[] = [['seed', String(seed)]];
-        this.early = { key: runRequestKey(request.text, request.format, overrides, request.recording, request.budget), run: null, held: [] };
+        this.early = { key: runRequestKey(request.text, request.format, overrides, request.recording, request.budget), run: null, held: [], parked: null };
         this.begin(api, EARLY_RUN_ID, engine, request.budget);
         if (this.early) this.early.run = this.current;
       })
@@ -217,6 +220,7 @@ export class EngineHost {
     }
     if (early.run) early.run.runId = msg.runId;
     for (const m of early.held) this.deps.post({ ...m, runId: msg.runId });
+    early.parked?.();
     return true;
   }
 
@@ -443,6 +447,11 @@ export class EngineHost {
       }
     } catch (e) {
       this.fail(api, run, e);
+      return;
+    }
+    const early = this.early;
+    if (run.runId === EARLY_RUN_ID && early?.run === run) {
+      early.parked = () => this.deps.yieldThen(() => this.slice(api, run));
       return;
     }
     this.deps.yieldThen(() => this.slice(api, run));

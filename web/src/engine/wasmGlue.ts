@@ -1,23 +1,22 @@
-// Loads the wasm engine in a worker: the module is compiled once, and each call
-// gives a fresh instance (needed after a panic) with its own copy of the glue.
+// Loads the wasm engine in a worker: the module is compiled once (by the page,
+// engineModule.ts, or here), and each call gives a fresh instance (needed after
+// a panic) with its own copy of the glue.
 
 import glueUrl from './pkg/ackscope_wasm.js?url';
 import wasmUrl from './pkg/ackscope_wasm_bg.wasm?url';
+import { compileEngine } from './compileEngine';
 
 export type Glue = typeof import('./pkg/ackscope_wasm.js');
 
 let compiled: Promise<WebAssembly.Module> | null = null;
 let generation = 0;
 
-async function compile(): Promise<WebAssembly.Module> {
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`cannot fetch the engine (${response.status} ${response.statusText})`);
-  // Compiled while it downloads, when the server says application/wasm
-  // (compileStreaming insists on it); from the bytes otherwise.
-  if (typeof WebAssembly.compileStreaming === 'function' && response.headers.get('content-type')?.startsWith('application/wasm')) {
-    return WebAssembly.compileStreaming(response);
-  }
-  return WebAssembly.compile(await response.arrayBuffer());
+/**
+ * The engine comes from `source` (the page's compiled module); where it gives
+ * null, this worker fetches and compiles its own. Call before the first loadGlue.
+ */
+export function useEngineModule(source: Promise<WebAssembly.Module | null>): void {
+  compiled ??= source.then((m) => m ?? compileEngine(wasmUrl));
 }
 
 /** The glue module under a URL of its own (a fresh copy of its module-level state). */
@@ -30,7 +29,7 @@ export async function loadGlue(): Promise<Glue> {
   // The glue is fetched while the engine downloads and compiles, not after.
   const glue = importGlue();
   glue.catch(() => undefined); // a failed compile is the error reported
-  compiled ??= compile();
+  compiled ??= compileEngine(wasmUrl);
   const module = await compiled.catch((e: unknown) => {
     compiled = null;
     throw e;

@@ -3,9 +3,10 @@
 // the wasm module. Everything with logic lives in host.ts.
 
 import { EngineHost, type WasmApi } from './host';
-import { loadGlue } from './wasmGlue';
+import { loadGlue, useEngineModule } from './wasmGlue';
 import { transferables, type EngineToUi, type UiToEngine } from './protocol';
 import type { EarlyRunMessage, WarmIntlMessage } from './earlyRun';
+import type { EngineModuleMessage } from './engineModule';
 
 // Each scenario file on its own, loaded when an early run asks for it (the
 // app bundles them all; this worker needs one at most).
@@ -16,7 +17,16 @@ declare const self: DedicatedWorkerGlobalScope;
 // For profiles of a cold load: the worker's script runs (its timeline starts at its own origin).
 performance.mark('ackscope:worker-start');
 
+/**
+ * The first message decides where the engine comes from: the page posts
+ * `engineModuleFollows` first when it compiles the engine for its workers
+ * (engineModule.ts); otherwise this worker fetches and compiles its own.
+ */
+let firstMessageSeen: () => void = () => {};
+const firstMessage = new Promise<void>((resolve) => (firstMessageSeen = resolve));
+
 async function load(): Promise<WasmApi> {
+  await firstMessage;
   const glue = await loadGlue();
   // For profiles of a cold load (the worker's own timeline, as the early run's marks).
   performance.mark('ackscope:engine-loaded');
@@ -63,9 +73,15 @@ function warmIntl(locale: string): void {
   }
 }
 
-self.onmessage = (ev: MessageEvent<UiToEngine | EarlyRunMessage | WarmIntlMessage>) => {
+/** Set while the page's compiled engine is on its way (engineModule.ts). */
+let moduleArrives: ((m: WebAssembly.Module | null) => void) | null = null;
+
+self.onmessage = (ev: MessageEvent<UiToEngine | EarlyRunMessage | WarmIntlMessage | EngineModuleMessage>) => {
   const msg = ev.data;
-  if (msg.type === 'warmIntl') warmIntl(msg.locale);
+  if (msg.type === 'engineModuleFollows') useEngineModule(new Promise((resolve) => (moduleArrives = resolve)));
+  else if (msg.type === 'engineModule') moduleArrives?.(msg.module instanceof WebAssembly.Module ? msg.module : null);
+  else if (msg.type === 'warmIntl') warmIntl(msg.locale);
   else if (msg.type === 'earlyRun') void startEarly(msg).catch(() => undefined);
   else host.handle(msg);
+  firstMessageSeen();
 };

@@ -26,12 +26,25 @@ export interface CatalogGroup {
 /** Raw files keyed by their import path (as import.meta.glob returns them). */
 export type ScenarioFiles = Record<string, string>;
 
-/** Scenario files: sweeps (`*.sweep.toml`, a base scenario and axes for the CLI) and lessons (`*.lesson.toml`) are not scenarios. */
-export function scenarioFiles(files: ScenarioFiles): { file: string; text: string }[] {
+/** The same from a lazy glob: each file's text, or a function loading it (its own chunk). */
+export type LazyScenarioFiles = Record<string, string | (() => Promise<string>)>;
+
+/** Sweeps (`*.sweep.toml`, a base scenario and axes for the CLI) and lessons (`*.lesson.toml`) are not scenarios. */
+function scenarioEntries<T>(files: Record<string, T>): { file: string; value: T }[] {
   return Object.entries(files)
     .filter(([path]) => !path.endsWith('.sweep.toml') && !path.endsWith('.lesson.toml'))
-    .map(([path, text]) => ({ file: path.replace(/^.*?scenarios\//, ''), text }))
+    .map(([path, value]) => ({ file: path.replace(/^.*?scenarios\//, ''), value }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** Scenario files, sorted by path under scenarios/. */
+export function scenarioFiles(files: ScenarioFiles): { file: string; text: string }[] {
+  return scenarioEntries(files).map(({ file, value }) => ({ file, text: value }));
+}
+
+/** Scenario files, each with a function giving its text (loading it first when it is lazy). */
+export function scenarioSources(files: LazyScenarioFiles): { file: string; load: () => Promise<string> }[] {
+  return scenarioEntries(files).map(({ file, value }) => ({ file, load: typeof value === 'string' ? () => Promise.resolve(value) : value }));
 }
 
 export function catalogEntry(file: string, text: string, r: Resolution): CatalogEntry {

@@ -77,6 +77,24 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().notices).toEqual([]);
   });
 
+  it('with lazy files, loads the URL\'s scenario alone first, and the rest of the catalogue once run A has data', async () => {
+    // Each load with whether run A had data then.
+    const loaded: [path: string, runHadData: boolean][] = [];
+    let a: ReturnType<typeof app> | null = null;
+    const lazy = Object.fromEntries(
+      Object.entries(allScenarioFiles()).map(([path, text]) => [path, () => (loaded.push([path, (a?.store.getMeta().dataVersion ?? 0) > 0]), Promise.resolve(text))]),
+    );
+    a = app('?s=seed000/wired', { files: lazy });
+    await a.controller.start();
+    await a.done();
+    expect(loaded[0]).toEqual(['../../../scenarios/seed000/wired.toml', false]);
+    const rest = loaded.slice(1);
+    expect(rest.length).toBeGreaterThan(20);
+    expect(rest.every(([, hadData]) => hadData)).toBe(true);
+    expect(rest.some(([p]) => p.endsWith('seed000/wired.toml'))).toBe(false);
+    expect(a.controller.getSnapshot().entries.map((e) => e.file)).toContain('bench/perf-1.toml');
+  });
+
   it('computes the runs one click away, and a first switch to one shows it from the cache (the same run the engine makes)', async () => {
     const prefetch = new EngineClient(inProcessChannel().open);
     disposers.push(() => prefetch.dispose());

@@ -15,11 +15,11 @@ import {
   catalogEntry,
   findScenario,
   groupCatalog,
-  scenarioFiles,
   scenarioIds,
+  scenarioSources,
   type CatalogEntry,
   type CatalogGroup,
-  type ScenarioFiles,
+  type LazyScenarioFiles,
 } from './catalog';
 import { CompareRun } from './compareRun';
 import { CustomEntries } from './customEntries';
@@ -60,7 +60,8 @@ export interface ControllerDeps {
   client: EngineClient;
   store: RunStore;
   playback: Playback;
-  files: ScenarioFiles;
+  /** Every scenario file: its text, or (a lazy glob) a function loading it. */
+  files: LazyScenarioFiles;
   history: HistoryPort;
   /** What is being looked at (flow, plots, selected event); created when not given. */
   view?: ViewStore;
@@ -145,18 +146,20 @@ export class AppController {
   getSnapshot = (): AppSnapshot => this.snapshot;
 
   /**
-   * Loads the catalogue and applies the URL. The URL's scenario is checked
-   * and started first, the rest of the catalogue after: the first frame does
-   * not wait for every file to be read. Resolves once the catalogue is whole.
+   * Loads the catalogue and applies the URL. The URL's scenario is loaded,
+   * checked and started first, the rest of the catalogue after run A's first
+   * data: the first frame does not wait for every file to be read. Resolves once the catalogue is whole.
    */
   async start(): Promise<void> {
     this.unsubscribe.push(this.deps.playback.subscribe(() => this.onPlayback()));
     this.unsubscribe.push(this.deps.history.onPop(() => void this.applyLocation('none')));
     this.unsubscribe.push(this.view.subscribe(() => this.url.schedule()));
     if (this.deps.window) this.unsubscribe.push(this.deps.window.subscribe(() => this.url.schedule()));
-    const files = scenarioFiles(this.deps.files);
-    const check = ({ file, text }: { file: string; text: string }) =>
-      this.deps.client.validate(text, 'toml', []).then((r) => catalogEntry(file, text, r));
+    const files = scenarioSources(this.deps.files);
+    const check = async ({ file, load }: { file: string; load: () => Promise<string> }) => {
+      const text = await load();
+      return catalogEntry(file, text, await this.deps.client.validate(text, 'toml', []));
+    };
     // Scenario ids are their paths (seed000/wired is seed000/wired.toml); the entry's own id decides.
     const wanted = new URLSearchParams(this.deps.history.search()).get('s') ?? DEFAULT_SCENARIO;
     const firstFile = files.find((f) => f.file === `${wanted}.toml`);
@@ -180,6 +183,8 @@ export class AppController {
     }
     let entries: CatalogEntry[];
     try {
+      // After run A's first data, as the knobs' checks: the files and their checks would hold up the engine's first slice.
+      if (early) await this.runA.firstData();
       entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
       if (early) {

@@ -7,7 +7,8 @@ import { browserGateSources, FirstFrameGate } from './firstFrameGate';
 // and the sidebar's long forms follow in a transition (which yields to the worker's
 // messages). A page that never draws shows them after 1.5 s. The children may
 // be lazy (laterPanels.ts): nothing shows in their place while their code loads.
-const gate = new FirstFrameGate(browserGateSources('ackscope:first-frame', 1500));
+export const firstFrameGate = new FirstFrameGate(browserGateSources('ackscope:first-frame', 1500));
+const gate = firstFrameGate;
 
 /** `children` once the first animated frame is drawn (and their code loaded); at once on any later mount (a language switch, a lesson's step). */
 export function AfterFirstFrame({ children }: { children: ReactNode }) {
