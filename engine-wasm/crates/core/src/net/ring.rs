@@ -132,6 +132,22 @@ mod tests {
     }
 
     #[test]
+    fn a_slot_filled_in_place_keeps_fifo_order_across_growth() {
+        let mut r = Ring::with_capacity(4);
+        r.push_back(0);
+        for i in 1..10 {
+            // The lent slot may hold a stale item; the caller overwrites it.
+            *r.push_back_slot() = i;
+        }
+        assert_eq!(r.pop_front(), Some(0));
+        for i in 10..14 {
+            *r.push_back_slot() = i;
+        }
+        let order: Vec<i32> = std::iter::from_fn(|| r.pop_front()).collect();
+        assert_eq!(order, (1..14).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn keeps_fifo_order_across_wrap_and_growth() {
         let mut r = Ring::with_capacity(4);
         let mut expected = std::collections::VecDeque::new();
