@@ -182,7 +182,7 @@ const NO_KEY: u128 = u128::MAX;
 /// for 10 or 1000 pending events, where a heap's sift grows with their
 /// logarithm (the 100-flow benchmark).
 pub struct EventQueue {
-    /// Keys per slot in ascending order; the first `counts[slot]` are live.
+    /// Keys per slot in descending order; the first `counts[slot]` are live.
     // Fixed-size arrays: a masked index needs no bounds check.
     slots: Box<[[u128; SLOT_KEYS]; SLOTS]>,
     counts: Box<[u8; SLOTS]>,
@@ -194,7 +194,7 @@ pub struct EventQueue {
     /// lies in slots `cursor .. cursor + SLOTS`.
     cursor: u64,
     overflow: KeyHeap,
-    /// The least key and its place (its slot, always at index 0 there, or
+    /// The least key and its place (its slot, always its last live key, or
     /// [`IN_OVERFLOW`]); [`NO_KEY`] when the queue is empty. Kept current by
     /// every schedule and take, so a peek only decodes it.
     head: (u128, u32),
@@ -246,10 +246,12 @@ impl EventQueue {
         let i = (slot & SLOT_MASK) as usize;
         let n = self.counts[i] as usize;
         if slot - self.cursor < SLOTS as u64 && n < SLOT_KEYS {
-            // Kept in ascending order: the least key is always at index 0.
+            // Kept in descending order: the least key is the last live one,
+            // so a take only lowers the count. A new key is mostly its slot's
+            // latest and its slot mostly empty, so this rarely shifts.
             let keys = &mut self.slots[i];
             let mut j = n;
-            while j > 0 && keys[(j - 1) % SLOT_KEYS] > key {
+            while j > 0 && keys[(j - 1) % SLOT_KEYS] < key {
                 keys[j % SLOT_KEYS] = keys[(j - 1) % SLOT_KEYS];
                 j -= 1;
             }
@@ -299,7 +301,8 @@ impl EventQueue {
     fn find_head(&self) -> (u128, u32) {
         let wheel = if self.words != 0 {
             let i = self.first_occupied() % SLOTS;
-            (self.slots[i][0], i as u32)
+            let last = (self.counts[i] as usize).wrapping_sub(1) % SLOT_KEYS;
+            (self.slots[i][last], i as u32)
         } else {
             (NO_KEY, IN_OVERFLOW)
         };
@@ -323,7 +326,9 @@ impl EventQueue {
     #[inline(always)]
     pub fn take(&mut self, next: &Scheduled, successor: Option<(SimTime, Event)>) {
         let (key, place) = self.head;
-        assert!(key != NO_KEY, "take from an empty queue");
+        // `next` comes from `peek`, which sees an empty queue; in release an
+        // empty take would only pop nothing from the heap.
+        debug_assert!(key != NO_KEY, "take from an empty queue");
         debug_assert_eq!(decode(key), *next, "take the peeked event");
         debug_assert!(next.time >= self.now, "time went backwards");
         self.now = next.time;
@@ -332,13 +337,7 @@ impl EventQueue {
             self.overflow.pop_min();
         } else {
             let i = place as usize % SLOTS;
-            // The head is the slot's first key: the rest move up one place
-            // (all of them, unconditionally: cheaper than a loop or branch;
-            // element by element, as a memmove is a call out in wasm).
-            let keys = &mut self.slots[i];
-            for j in 1..SLOT_KEYS {
-                keys[j - 1] = keys[j];
-            }
+            // The head is the slot's last live key: dropping it moves nothing.
             let left = self.counts[i].wrapping_sub(1);
             self.counts[i] = left;
             if left == 0 {

@@ -62,8 +62,13 @@ pub struct Network {
     next_outage_mark: SimTime,
     /// The event being handled, if a packet's arrival: its time and when
     /// ns-2 would have scheduled it (the packet's start of transmission).
-    arrival_origin: Option<(SimTime, (SimTime, f64))>,
+    /// `NEVER` as the time when it is not (no event happens then): read on
+    /// every hop, so a plain compare rather than an `Option`'s tag too.
+    arrival_origin: (SimTime, (SimTime, f64)),
 }
+
+/// [`Network::arrival_origin`] when the event being handled is no arrival.
+const NO_ARRIVAL: (SimTime, (SimTime, f64)) = (SimTime::NEVER, (SimTime::NEVER, f64::INFINITY));
 
 fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_end: SimTime, fate: Fate) -> TraceRecord {
     TraceRecord {
@@ -100,7 +105,7 @@ impl Network {
             aqm_series: Vec::new(),
             outage_marks: Vec::new(),
             next_outage_mark: SimTime::NEVER,
-            arrival_origin: None,
+            arrival_origin: NO_ARRIVAL,
         }
     }
 
@@ -366,14 +371,14 @@ impl Network {
         let origin = channel.head_origin().unwrap_or((now, f64::INFINITY));
         channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
         let arrived = channel.pop_arrival().pkt;
-        self.arrival_origin = Some((now, origin));
+        self.arrival_origin = (now, origin);
         (channel.to, arrived, channel.head_arrival())
     }
 
     /// The event being handled is not a packet's arrival.
     #[inline]
     pub fn clear_arrival_origin(&mut self) {
-        self.arrival_origin = None;
+        self.arrival_origin = NO_ARRIVAL;
     }
 
     /// Where the event being handled at `now` falls among others at the same
@@ -382,9 +387,11 @@ impl Network {
     /// started on its link); anything else after every end of transmission.
     #[inline]
     fn scheduled_at(&self, now: SimTime) -> (SimTime, f64) {
-        match self.arrival_origin {
-            Some((at, origin)) if at == now => origin,
-            _ => (now, f64::INFINITY),
+        let (at, origin) = self.arrival_origin;
+        if at == now {
+            origin
+        } else {
+            (now, f64::INFINITY)
         }
     }
 

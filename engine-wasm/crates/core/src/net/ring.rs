@@ -51,6 +51,19 @@ impl<T: Copy + Default> Ring<T> {
         self.len += 1;
     }
 
+    /// Appends a slot and lends it to be filled in place: a large `T` built
+    /// on the stack and then copied in costs a second copy. The slot holds
+    /// a stale item; the caller overwrites every field.
+    #[inline(always)]
+    pub fn push_back_slot(&mut self) -> &mut T {
+        if self.len == self.slots.len() {
+            self.grow();
+        }
+        let at = (self.head + self.len) & self.mask;
+        self.len += 1;
+        &mut self.slots[at]
+    }
+
     #[inline]
     pub fn pop_front(&mut self) -> Option<T> {
         if self.len == 0 {
@@ -116,6 +129,22 @@ mod tests {
             assert_eq!((r.head, r.len()), (0, 0));
         }
         assert_eq!(r.slots.len(), 4, "no growth");
+    }
+
+    #[test]
+    fn a_slot_filled_in_place_keeps_fifo_order_across_growth() {
+        let mut r = Ring::with_capacity(4);
+        r.push_back(0);
+        for i in 1..10 {
+            // The lent slot may hold a stale item; the caller overwrites it.
+            *r.push_back_slot() = i;
+        }
+        assert_eq!(r.pop_front(), Some(0));
+        for i in 10..14 {
+            *r.push_back_slot() = i;
+        }
+        let order: Vec<i32> = std::iter::from_fn(|| r.pop_front()).collect();
+        assert_eq!(order, (1..14).collect::<Vec<_>>());
     }
 
     #[test]

@@ -124,11 +124,10 @@ impl Channel {
             // The first transmission still to retire (see `advance_for`).
             self.next_departure = t.tx_end;
         }
-        let mut pkt = *pkt;
-        if t.corrupted {
-            pkt.flags |= flags::CORRUPTED;
-        }
-        self.pipe.push_back(InFlight { pkt, tx_start: t.tx_start, tx_end: t.tx_end, tx_end_s, arrival_s, arrival: t.arrival });
+        // Written in place: the packet is copied once per hop.
+        let slot = self.pipe.push_back_slot();
+        *slot = InFlight { pkt: *pkt, tx_start: t.tx_start, tx_end: t.tx_end, tx_end_s, arrival_s, arrival: t.arrival };
+        slot.pkt.flags |= if t.corrupted { flags::CORRUPTED } else { 0 };
         if self.pipe.len() == 1 {
             wake.arrival = Some(t.arrival);
         }
