@@ -18,14 +18,13 @@ import {
   scenarioIds,
   scenarioSources,
   type CatalogEntry,
-  type CatalogGroup,
   type LazyScenarioFiles,
 } from './catalog';
 import { CompareRun } from './compareRun';
 import { CustomEntries } from './customEntries';
 import { encodeForUrl } from './customScenario';
 import type { HistoryMode, HistoryPort } from './history';
-import { localNotice, removeNotices, reworded, upsertNotice, type Notice } from './notices';
+import { localNotice, removeNotices, reworded, upsertNotice } from './notices';
 import { resolutionNotices, urlNotice, withError } from './resolutionNotices';
 import { bOverride, runFields } from './runRequest';
 import type { RunStore } from './runStore';
@@ -37,26 +36,11 @@ import type { RunCache } from './runCache';
 import { RunA } from './runA';
 import { neighbourSets } from './neighbours';
 import { Lru } from './lru';
+import { initialSnapshot, type AppSnapshot } from './appSnapshot';
 
 export { browserHistory, type HistoryPort } from './history';
+export type { AppSnapshot } from './appSnapshot';
 export { bOverride, mergedSets, runFields } from './runRequest';
-
-export interface AppSnapshot {
-  phase: 'loading' | 'ready' | 'failed';
-  entries: CatalogEntry[];
-  /** False while only the URL's scenario is in `entries` (the rest load after run A's first data). */
-  catalogComplete: boolean;
-  groups: CatalogGroup[];
-  /** What the URL asks for (canonical); `sets` includes refused overrides, kept as typed. */
-  request: UrlState;
-  entry: CatalogEntry | null;
-  resolution: Resolution | null;
-  knobOptions: KnobOptionValues[] | null;
-  presetValues: PresetValues[] | null;
-  /** Run B's resolution (A's overrides with B's on top), in compare mode. */
-  resolutionB: Resolution | null;
-  notices: Notice[];
-}
 
 export interface ControllerDeps {
   client: EngineClient;
@@ -81,19 +65,7 @@ export interface ControllerDeps {
 }
 
 export class AppController {
-  private snapshot: AppSnapshot = {
-    phase: 'loading',
-    entries: [],
-    catalogComplete: false,
-    groups: [],
-    request: { scenario: DEFAULT_SCENARIO, seed: null, sets: [], t: 0 },
-    entry: null,
-    resolution: null,
-    knobOptions: null,
-    presetValues: null,
-    resolutionB: null,
-    notices: [],
-  };
+  private snapshot: AppSnapshot = initialSnapshot();
   private readonly listeners = new Set<() => void>();
   private readonly knobCache = new Map<string, { options: KnobOptionValues[]; presets: PresetValues[] }>();
   /** Bumped per apply(): replies to older requests are ignored. */
