@@ -1,7 +1,7 @@
 // The chunks a cold load runs at once: the entry's dynamic import of the app
 // (the chunk named `appChunk`) and every chunk it imports statically; the
 // panels loaded later, lessons and paper mode are not among them.
-// Shared by compileHints.ts and preloadApp.ts.
+// Shared by compileHints.ts and preloadColdLoad.ts.
 
 /** The parts of an output chunk read here (Rollup's and Rolldown's OutputChunk). */
 export interface ChunkLike {
