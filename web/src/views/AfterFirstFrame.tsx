@@ -8,14 +8,13 @@ import { browserGateSources, FirstFrameGate } from './firstFrameGate';
 // messages). A page that never draws shows them after 1.5 s. The children may
 // be lazy (laterPanels.ts): nothing shows in their place while their code loads.
 export const firstFrameGate = new FirstFrameGate(browserGateSources('ackscope:first-frame', 1500));
-const gate = firstFrameGate;
 
 /** `children` once the first animated frame is drawn (and their code loaded); at once on any later mount (a language switch, a lesson's step). */
 export function AfterFirstFrame({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(gate.passed);
+  const [shown, setShown] = useState(firstFrameGate.passed);
   useEffect(() => {
     if (shown) return;
-    return gate.whenPassed(() => startTransition(() => setShown(true)));
+    return firstFrameGate.whenPassed(() => startTransition(() => setShown(true)));
   }, [shown]);
   return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
