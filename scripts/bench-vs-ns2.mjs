@@ -68,17 +68,37 @@ process.stdout.write(JSON.stringify({ summary: JSON.parse(engine.summaryJson()),
 `,
 );
 
+/**
+ * CPU seconds (user + system) of this process's waited-for children so far, from
+ * /proc/self/stat (cutime, cstime); null where there is no /proc. Wall time on a
+ * shared machine moves with its load; a process's own CPU time much less.
+ */
+const ticksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function childrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of proc(5); the list starts at field 3.
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
 function timed(command, args) {
+  const cpu0 = childrenCpu();
   const t0 = process.hrtime.bigint();
   const stdout = execFileSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 26, cwd: join(root, 'tools/ns2') });
-  return { wall: Number(process.hrtime.bigint() - t0) / 1e9, stdout };
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const cpu1 = childrenCpu();
+  return { wall, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0, stdout };
 }
 
 const engines = [
-  { name: 'native', run: (c) => { const r = timed(cli, ['run', c.file, '--format', 'json']); return { wall: r.wall, packets: packetsOf(JSON.parse(r.stdout)) }; } },
-  { name: 'wasm', run: (c) => { const r = timed(process.execPath, [wasmRunner, c.file]); const out = JSON.parse(r.stdout); return { wall: r.wall, packets: packetsOf(out.summary), phases: out.phases }; } },
+  { name: 'native', run: (c) => { const r = timed(cli, ['run', c.file, '--format', 'json']); return { ...r, packets: packetsOf(JSON.parse(r.stdout)) }; } },
+  { name: 'wasm', run: (c) => { const r = timed(process.execPath, [wasmRunner, c.file]); const out = JSON.parse(r.stdout); return { ...r, packets: packetsOf(out.summary), phases: out.phases }; } },
   ...(hasNs2
-    ? [{ name: 'ns-2', run: (c) => { const r = timed('ns', ['perf-1.tcl', String(c.flows)]); return { wall: r.wall, packets: Number(/delivered_packets (\d+)/.exec(r.stdout)[1]) }; } }]
+    ? [{ name: 'ns-2', run: (c) => { const r = timed('ns', ['perf-1.tcl', String(c.flows)]); return { ...r, packets: Number(/delivered_packets (\d+)/.exec(r.stdout)[1]) }; } }]
     : []),
 ];
 
@@ -87,12 +107,14 @@ const results = {};
 const wasmPhases = {};
 for (const c of cases) {
   const walls = Object.fromEntries(engines.map((e) => [e.name, []]));
+  const cpus = Object.fromEntries(engines.map((e) => [e.name, []]));
   const packets = {};
   const phases = [];
   for (let i = 0; i < runs; i++) {
     for (const e of engines) {
       const r = e.run(c);
       walls[e.name].push(r.wall);
+      if (r.cpu !== null) cpus[e.name].push(r.cpu);
       packets[e.name] = r.packets;
       if (r.phases) phases.push(r.phases);
     }
@@ -100,7 +122,8 @@ for (const c of cases) {
   results[c.name] = Object.fromEntries(
     engines.map((e) => {
       const wall = median(walls[e.name]);
-      return [e.name, { wall, packets: packets[e.name], rate: packets[e.name] / wall }];
+      const cpu = cpus[e.name].length === runs ? median(cpus[e.name]) : null;
+      return [e.name, { wall, cpu, packets: packets[e.name], rate: packets[e.name] / wall, cpuRate: cpu ? packets[e.name] / cpu : null }];
     }),
   );
   wasmPhases[c.name] = Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))]));
@@ -111,15 +134,25 @@ console.log(`Median of ${runs} alternating runs, whole process, ${new Date().toI
 for (const [name, byEngine] of Object.entries(results)) {
   console.log(`\n${name}`);
   for (const [engine, r] of Object.entries(byEngine)) {
-    console.log(`  ${engine.padEnd(7)} ${r.wall.toFixed(3)} s  ${fmt(r.packets)} packets  ${fmt(r.rate)} packets/s`);
+    const cpu = r.cpu === null ? '' : `  (CPU ${r.cpu.toFixed(3)} s)`;
+    console.log(`  ${engine.padEnd(7)} ${r.wall.toFixed(3)} s  ${fmt(r.packets)} packets  ${fmt(r.rate)} packets/s${cpu}`);
   }
   const p = wasmPhases[name];
   console.log(`          wasm process, median ms: Node's start ${p.start.toFixed(0)}, module ${p.load.toFixed(0)}, scenario ${p.build.toFixed(0)}, run ${p.run.toFixed(0)}`);
   if (byEngine['ns-2']) {
     const ns2 = byEngine['ns-2'].rate;
     console.log(`  native/ns-2 ${(byEngine.native.rate / ns2).toFixed(2)}x   wasm/ns-2 ${(byEngine.wasm.rate / ns2).toFixed(2)}x`);
+    const ns2Cpu = byEngine['ns-2'].cpuRate;
+    if (ns2Cpu && byEngine.native.cpuRate && byEngine.wasm.cpuRate) {
+      // The wasm process's CPU includes V8's compiler threads (Node's start and the module's compile).
+      console.log(`  by CPU time: native/ns-2 ${(byEngine.native.cpuRate / ns2Cpu).toFixed(2)}x   wasm/ns-2 ${(byEngine.wasm.cpuRate / ns2Cpu).toFixed(2)}x`);
+    }
   }
 }
 const [ten, hundred] = cases.map((c) => results[c.name]);
 console.log('\nCost per delivered packet, 100 flows / 10 flows:');
-for (const e of engines) console.log(`  ${e.name.padEnd(7)} ${(ten[e.name].rate / hundred[e.name].rate).toFixed(2)}x`);
+for (const e of engines) {
+  const [a, b] = [ten[e.name], hundred[e.name]];
+  const cpu = a.cpuRate && b.cpuRate ? `  (by CPU time ${(a.cpuRate / b.cpuRate).toFixed(2)}x)` : '';
+  console.log(`  ${e.name.padEnd(7)} ${(a.rate / b.rate).toFixed(2)}x${cpu}`);
+}
