@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pkg = `${root}web/src/engine/pkg/`;
+// The tools module (scripts/lib.sh, build_wasm_tools): the shipped one has no `schema()`.
+const pkg = `${root}engine-wasm/target/tools-pkg/`;
 const { initSync, schema, traceVocabularyJson, seriesVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
 initSync({ module: readFileSync(`${pkg}ackscope_wasm_bg.wasm`) });
 

@@ -95,6 +95,9 @@ pub fn sweep_points(text: &str) -> String {
 }
 
 /// The JSON Schema of scenarios (and of the engine's outputs under `$defs`).
+/// Only `scripts/gen-types.mjs` asks for it, so the shipped module leaves the
+/// generator out (a sixth of its code): feature `schema`.
+#[cfg(feature = "schema")]
 #[wasm_bindgen]
 pub fn schema() -> String {
     scenario::json_schema().to_string()
