@@ -69,8 +69,8 @@ ensure_tshark() {
 }
 
 # The module the web app ships: without the wasm name section (a tenth of its
-# bytes; ACKSCOPE_WASM_NAMES=1 keeps it, for profilers) and without the JSON
-# Schema generator (feature `schema`, which the tools module below has).
+# bytes; ACKSCOPE_WASM_NAMES=1 keeps it, for profilers). The JSON Schema
+# generator is not in it: the native CLI prints the schema (`ackscope schema`).
 build_wasm() {
   say "Building the wasm engine"
   (cd "$ENGINE" && cargo build --release --target wasm32-unknown-unknown -p ackscope-wasm)
@@ -79,18 +79,6 @@ build_wasm() {
   wasm-bindgen --target web $names --out-dir "$PKG_OUT" \
     "$ENGINE/target/wasm32-unknown-unknown/release/ackscope_wasm.wasm"
   optimize_wasm "$PKG_OUT/ackscope_wasm_bg.wasm"
-  build_wasm_tools
-}
-
-# The engine with `schema()`, for scripts/gen-types.mjs only: an unoptimised
-# build (its first build takes about a minute, later ones seconds), kept apart
-# from the shipped module so the browser does not load the generator.
-TOOLS_PKG="$ENGINE/target/tools-pkg"
-build_wasm_tools() {
-  say "Building the wasm engine for the type generator"
-  (cd "$ENGINE" && cargo build --target wasm32-unknown-unknown -p ackscope-wasm --features schema)
-  wasm-bindgen --target web --out-dir "$TOOLS_PKG" \
-    "$ENGINE/target/wasm32-unknown-unknown/debug/ackscope_wasm.wasm"
 }
 
 # Binaryen's wasm-opt over the built engine, only when ACKSCOPE_WASM_OPT names its
