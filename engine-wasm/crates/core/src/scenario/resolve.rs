@@ -304,7 +304,6 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     })
 }
 
-/// Whether `path` names a field the scenario has, defaults included.
 /// The routing tables, out of line: their search's loops would otherwise
 /// charge `resolve`'s tier-up budget in V8 (see `channel::resolve_channel`).
 #[inline(never)]
@@ -313,6 +312,7 @@ fn routes_between(nodes: usize, channels: &[ResolvedChannel], flows: &[ResolvedF
     Routes::towards(nodes, &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>(), endpoints)
 }
 
+/// Whether `path` names a field the scenario has, defaults included.
 fn knob_path_exists(s: &Scenario, path: &str) -> bool {
     let Ok(doc) = serde_json::to_value(s) else { return false };
     if super::path::get(&doc, path).is_some() {
