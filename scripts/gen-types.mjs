@@ -1,18 +1,21 @@
-// Writes scenarios/schema.json (from the engine's Rust types, through the wasm
-// build), web/src/generated/types.ts (TypeScript from that schema),
+// Writes scenarios/schema.json (from the engine's Rust types, printed by the
+// native CLI's `ackscope schema`: the shipped wasm module leaves the generator out), web/src/generated/types.ts (TypeScript from that schema),
 // web/src/generated/traceVocabulary.ts (the trace's kinds, fates and flags) and
 // web/src/generated/seriesVocabulary.ts (series quantities and owner kinds).
 // `--check` compares instead of writing and fails when any is stale.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = `${root}web/src/engine/pkg/`;
-const { initSync, schema, traceVocabularyJson, seriesVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
+const { initSync, traceVocabularyJson, seriesVocabularyJson } = await import(`${pkg}ackscope_wasm.js`);
 initSync({ module: readFileSync(`${pkg}ackscope_wasm_bg.wasm`) });
 
-const schemaJson = JSON.parse(schema());
+// Built first when it is not (npm test builds it before this check).
+const cli = ['run', '--release', '--quiet', '-p', 'ackscope-cli', '--', 'schema'];
+const schemaJson = JSON.parse(execFileSync('cargo', cli, { cwd: `${root}engine-wasm`, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] }));
 const schemaText = JSON.stringify(schemaJson, null, 2) + '\n';
 
 // A `$ref` with a sibling `default` makes json-schema-to-typescript declare the

@@ -68,10 +68,15 @@ ensure_tshark() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tshark >/dev/null
 }
 
+# The module the web app ships: without the wasm name section (a tenth of its
+# bytes; ACKSCOPE_WASM_NAMES=1 keeps it, for profilers). The JSON Schema
+# generator is not in it: the native CLI prints the schema (`ackscope schema`).
 build_wasm() {
   say "Building the wasm engine"
   (cd "$ENGINE" && cargo build --release --target wasm32-unknown-unknown -p ackscope-wasm)
-  wasm-bindgen --target web --out-dir "$PKG_OUT" \
+  local names=--remove-name-section
+  [ "${ACKSCOPE_WASM_NAMES:-0}" = 1 ] && names=
+  wasm-bindgen --target web $names --out-dir "$PKG_OUT" \
     "$ENGINE/target/wasm32-unknown-unknown/release/ackscope_wasm.wasm"
   optimize_wasm "$PKG_OUT/ackscope_wasm_bg.wasm"
 }

@@ -73,6 +73,9 @@ enum Command {
     },
     /// List the scenarios in the scenarios folder.
     List,
+    /// Print the JSON Schema of scenarios (the engine's outputs under `$defs`);
+    /// scripts/gen-types.mjs makes scenarios/schema.json and the web app's types from it.
+    Schema,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -322,6 +325,11 @@ fn list() -> Result<(), Failure> {
     Ok(())
 }
 
+fn schema() -> Result<(), Failure> {
+    let text = format!("{}\n", ackscope_engine::scenario::json_schema());
+    write_to(None, |w| w.write_all(text.as_bytes()))?.or_else(|e| write_failure(e, None))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -342,6 +350,7 @@ fn main() -> ExitCode {
         Command::Sweep { sweep: file, jobs, format, shard, out } => sweep(&file, jobs, format, shard.as_deref(), out.as_ref()),
         Command::Merge { sweep: file, parts, format, out } => merge(&file, &parts, format, out.as_ref()),
         Command::List => list(),
+        Command::Schema => schema(),
     })
     .unwrap_or_else(|_| Err(Failure::Internal("the run stopped on an engine bug (see above)".into())));
     match result {

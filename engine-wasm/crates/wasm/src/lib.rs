@@ -94,12 +94,6 @@ pub fn sweep_points(text: &str) -> String {
     sweep_points::expansion_json(text)
 }
 
-/// The JSON Schema of scenarios (and of the engine's outputs under `$defs`).
-#[wasm_bindgen]
-pub fn schema() -> String {
-    scenario::json_schema().to_string()
-}
-
 /// New series points since the last drain, concatenated: chunk i belongs to
 /// series `ids[i]` and has `lengths[i]` points.
 #[wasm_bindgen]

@@ -12,6 +12,7 @@ const MAX_DATAGRAM_BYTES: u64 = 65_535;
 const DEFAULT_DATAGRAM_BYTES: u64 = 1000;
 
 /// The application of the `app` table at `path`; problems go to `ck`.
+#[inline(never)]
 pub(super) fn resolve_app(ck: &mut Checker, a: &AppSpec, path: &str) -> AppConfig {
     let only_for = |ck: &mut Checker, field: &str, set: bool, kind: &str| {
         if set {

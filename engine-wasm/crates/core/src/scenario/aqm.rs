@@ -171,6 +171,7 @@ fn check_delay(ck: &mut Checker, path: String, d: Dur) {
 
 /// The discipline of queue `q` at path `base`, or `None` for DropTail and
 /// RED; `mtu` is the channel's, if it has one.
+#[inline(never)]
 pub(super) fn resolve(ck: &mut Checker, base: &str, q: &QueueSpec, limit: QueueLimit, mtu: Option<u64>) -> Option<AqmConfig> {
     if !matches!(q.kind, QueueKind::Codel | QueueKind::FqCodel | QueueKind::Pie) {
         return None;

@@ -32,6 +32,11 @@ pub(super) fn queue_limit(ck: &mut Checker, path: &str, limit: QueueCapacity) ->
 /// the path where the value was written. Also returns the shared buffer the
 /// queue names, with the path it was named at.
 #[allow(clippy::type_complexity)]
+// Out of line, as are the run-once checks it calls (mechanisms, aqm, tcp, app): V8
+// charges a wasm function's tier-up budget by its size at each call, so a resolver
+// swollen with inlined checks got compiled by its optimising compiler (TurboFan)
+// although it runs once, while the run's hot code waited for a compile thread.
+#[inline(never)]
 pub(super) fn resolve_channel(
     ck: &mut Checker,
     l: &LinkSpec,

@@ -36,6 +36,7 @@ fn ber(ck: &mut Checker, path: String, b: f64) {
 
 /// RED on a channel of `rate_bps` and `delay` with queue capacity `limit`
 /// (`queue` is the queue's path).
+#[inline(never)]
 pub(super) fn red(ck: &mut Checker, queue: &str, spec: &RedSpec, limit: QueueCapacity, rate_bps: u64, delay: SimDuration) -> Option<RedParams> {
     let base = format!("{queue}.red");
     let errors_before = ck.errors.len();
@@ -94,6 +95,7 @@ pub(super) fn red(ck: &mut Checker, queue: &str, spec: &RedSpec, limit: QueueCap
 }
 
 /// Outages written at `base`.
+#[inline(never)]
 pub(super) fn outages(ck: &mut Checker, base: &str, spec: &OutageSpec) -> Option<Outages> {
     let errors_before = ck.errors.len();
     let mut intervals = Vec::with_capacity(spec.intervals.len());
@@ -128,6 +130,7 @@ pub(super) fn outages(ck: &mut Checker, base: &str, spec: &OutageSpec) -> Option
 }
 
 /// Gilbert–Elliott settings written at `base`.
+#[inline(never)]
 pub(super) fn gilbert(ck: &mut Checker, base: &str, g: &GilbertSpec) -> Option<GilbertParams> {
     let errors_before = ck.errors.len();
     let timed = (g.mean_good, g.mean_bad);
@@ -165,6 +168,7 @@ pub(super) fn gilbert(ck: &mut Checker, base: &str, g: &GilbertSpec) -> Option<G
 }
 
 /// ARQ settings written at `base`: (max tries, retry delay).
+#[inline(never)]
 pub(super) fn arq(ck: &mut Checker, base: &str, a: &ArqSpec) -> Option<(u32, SimDuration)> {
     let errors_before = ck.errors.len();
     ck.range(&format!("{base}.max_tries"), a.max_tries, 1, 100, &|v| v.to_string());
@@ -173,6 +177,7 @@ pub(super) fn arq(ck: &mut Checker, base: &str, a: &ArqSpec) -> Option<(u32, Sim
 }
 
 /// A capacity trace written at `base`: its opportunities in ms and bytes each.
+#[inline(never)]
 pub(super) fn capacity_trace(ck: &mut Checker, base: &str, c: &CapacityTraceSpec) -> Option<(Vec<u64>, u32)> {
     let errors_before = ck.errors.len();
     let path = format!("{base}.ms");

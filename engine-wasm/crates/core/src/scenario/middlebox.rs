@@ -259,6 +259,7 @@ pub(super) struct Context<'a> {
 }
 
 /// Checks every middlebox and resolves the enabled ones.
+#[inline(never)]
 pub(super) fn resolve_middleboxes(ck: &mut Checker, cx: &Context) -> Vec<MiddleboxSetup> {
     let s = cx.scenario;
     let mut seen = HashMap::new();

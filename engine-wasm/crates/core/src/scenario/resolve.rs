@@ -253,8 +253,7 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
     }
 
     // Packets are addressed to flow endpoints only: route towards those.
-    let endpoints = flows.iter().flat_map(|f| [f.to, f.from]);
-    let routes = Routes::towards(s.nodes.len(), &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>(), endpoints);
+    let routes = routes_between(s.nodes.len(), &channels, &flows);
     if ck.errors.is_empty() {
         for f in &flows {
             for (a, b) in [(f.from, f.to), (f.to, f.from)] {
@@ -303,6 +302,14 @@ pub fn resolve(s: &Scenario) -> Result<Resolved, ScenarioErrors> {
         pools,
         middleboxes,
     })
+}
+
+/// The routing tables, out of line: their search's loops would otherwise
+/// charge `resolve`'s tier-up budget in V8 (see `channel::resolve_channel`).
+#[inline(never)]
+fn routes_between(nodes: usize, channels: &[ResolvedChannel], flows: &[ResolvedFlow]) -> Routes {
+    let endpoints = flows.iter().flat_map(|f| [f.to, f.from]);
+    Routes::towards(nodes, &channels.iter().map(|c| (c.from, c.to)).collect::<Vec<_>>(), endpoints)
 }
 
 /// Whether `path` names a field the scenario has, defaults included.

@@ -12,6 +12,7 @@ const MAX_MSS: u64 = 65_495;
 const MAX_RWND: u64 = 1 << 30;
 
 /// Checks a `tcp` table at `tp`.
+#[inline(never)]
 pub(super) fn check_tcp(ck: &mut Checker, t: &TcpSpec, tp: &str) {
     if !t.bug_fix && !matches!(t.variant, Variant::Tahoe | Variant::Reno | Variant::NewReno) {
         ck.fail(format!("{tp}.bug_fix"), format!("{} has its own recovery rule", t.variant.name()), "true, or false with variant tahoe, reno or newreno");
@@ -77,6 +78,7 @@ pub(super) fn check_receiver(ck: &mut Checker, r: &ReceiverSpec, rp: &str) {
 
 /// A sender's settings from a checked `tcp` table; `rng_name` names the
 /// random stream that places an ns-2 timer's clock within its tick.
+#[inline(never)]
 pub(super) fn sender_config(t: &TcpSpec, seed: u64, rng_name: &str) -> SenderConfig {
     let rwnd_bytes = if t.window_scaling { t.rwnd.0 } else { t.rwnd.0.min(65_535) };
     let rto_kind = match t.rto_estimator {
@@ -142,6 +144,7 @@ fn options_bytes(t: &TcpSpec) -> u32 {
 /// A receiver's settings from a checked `receiver` table; `t` is the
 /// sender's, whose options the ACKs carry too; `clock_name` names the random
 /// stream that sets the receiver's clock.
+#[inline(never)]
 pub(super) fn sink_config(r: &ReceiverSpec, t: &TcpSpec, seed: u64, clock_name: &str) -> SinkConfig {
     SinkConfig {
         delayed_ack: r.delayed_ack,
