@@ -236,6 +236,20 @@ impl EventQueue {
         (encode(at, event, seq), seq)
     }
 
+    /// The key of `key`'s event scheduled again at `at`: its class and
+    /// payload bits kept, a new insertion sequence (no encoding of an
+    /// [`Event`], whose variant matches cost a jump table on every arrival).
+    #[inline(always)]
+    fn repeat_key(&mut self, key: u128, at: SimTime) -> u128 {
+        assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
+        let seq = self.next_seq;
+        debug_assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
+        self.next_seq += 1;
+        const KEEP: u64 = !((SEQ_MASK as u64) << PAYLOAD_BITS);
+        let low = (key as u64 & KEEP) | (seq << PAYLOAD_BITS);
+        ((at.0 as u128) << 64) | low as u128
+    }
+
     /// Puts `key` on the wheel or in the overflow heap; returns its place.
     /// The head is the caller's to update.
     // Inlined into `take`, its hot caller: the call's register saves and
@@ -319,12 +333,12 @@ impl EventQueue {
     }
 
     /// Removes `next` (just returned by `peek`) and advances the clock to its
-    /// time. If `successor` is given (a channel's next head packet), it is
-    /// scheduled in the same call.
+    /// time. If `again_at` is given, the same event is scheduled again then,
+    /// in the same call (a channel's next head packet arrives).
     // Inlined into the event loop, its one hot caller: the call itself cost
     // about a tenth of it (register saves and restores).
     #[inline(always)]
-    pub fn take(&mut self, next: &Scheduled, successor: Option<(SimTime, Event)>) {
+    pub fn take(&mut self, next: &Scheduled, again_at: Option<SimTime>) {
         let (key, place) = self.head;
         // `next` comes from `peek`, which sees an empty queue; in release an
         // empty take would only pop nothing from the heap.
@@ -347,8 +361,8 @@ impl EventQueue {
                 }
             }
         }
-        if let Some((at, event)) = successor {
-            let (key, _) = self.key(at, event);
+        if let Some(at) = again_at {
+            let key = self.repeat_key(key, at);
             self.place(key);
         }
         self.head = self.find_head();

@@ -35,7 +35,7 @@ impl Simulation {
                 Event::ChannelArrival(c) => {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
                     // The channel's next arrival takes this one's place in the heap.
-                    self.queue.take(&next, following.map(|t| (t, Event::ChannelArrival(c))));
+                    self.queue.take(&next, following);
                     if !arrived.has(crate::packet::flags::CORRUPTED) {
                         self.deliver(node, &arrived, next.time);
                     }

@@ -110,7 +110,9 @@ impl Channel {
         // event in ns-2's order was idle, even at the same nanosecond.
         let start_s = if behind && t.tx_start == self.busy_until {
             self.busy_until_s
-        } else if self.event_s.0 == t.tx_start && self.event_s.1.is_finite() {
+        // The event's time is infinite when it is no arrival (never NaN or
+        // negative): one compare, where `is_finite` masks the sign first.
+        } else if self.event_s.0 == t.tx_start && self.event_s.1 < f64::INFINITY {
             self.event_s.1
         } else {
             t.tx_start.0 as f64 / 1e9
