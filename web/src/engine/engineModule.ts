@@ -1,7 +1,7 @@
 // The wasm engine, compiled once by the page and handed to each engine worker
 // it starts. The entry script starts the download and compile first thing
 // (index.html preloads the file while the page parses), so a cold load no
-// longer waits for the worker's thread and script before the 1.6 MB download
+// longer waits for the worker's thread and script before the 1.1 MB download
 // begins, and the workers started later (run B, the runs computed ahead) do
 // not compile the engine again: a compiled WebAssembly.Module posted to a
 // worker shares its code.

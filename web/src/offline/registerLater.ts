@@ -1,5 +1,5 @@
 // Offline after the first visit: the Workbox service worker vite-plugin-pwa
-// builds (sw.js) precaches every file of the app, the 1.6 MB wasm engine
+// builds (sw.js) precaches every file of the app, the 1.1 MB wasm engine
 // included. Installing it during a cold load competed with the load for the
 // network and the cores (its thread, and a request per file to the server),
 // so it is registered once the page has shown its first animated frame (or
