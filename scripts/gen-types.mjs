@@ -1,5 +1,6 @@
 // Writes scenarios/schema.json (from the engine's Rust types, printed by the
-// native CLI's `ackscope schema`: the shipped wasm module leaves the generator out), web/src/generated/types.ts (TypeScript from that schema),
+// native CLI's `ackscope schema`: the shipped wasm module leaves the generator
+// out), web/src/generated/types.ts (TypeScript from that schema),
 // web/src/generated/traceVocabulary.ts (the trace's kinds, fates and flags) and
 // web/src/generated/seriesVocabulary.ts (series quantities and owner kinds).
 // `--check` compares instead of writing and fails when any is stale.
