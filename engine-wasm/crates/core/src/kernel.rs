@@ -227,12 +227,19 @@ impl EventQueue {
         self.now
     }
 
-    fn key(&mut self, at: SimTime, event: Event) -> (u128, u64) {
+    /// The insertion sequence of an event scheduled at `at` (not in the past).
+    #[inline(always)]
+    fn next_seq_for(&mut self, at: SimTime) -> u64 {
         assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
         let seq = self.next_seq;
         // 2^40 events is days of computing; past it the tie-break order would wrap.
         debug_assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
         self.next_seq += 1;
+        seq
+    }
+
+    fn key(&mut self, at: SimTime, event: Event) -> (u128, u64) {
+        let seq = self.next_seq_for(at);
         (encode(at, event, seq), seq)
     }
 
@@ -241,10 +248,7 @@ impl EventQueue {
     /// [`Event`], whose variant matches cost a jump table on every arrival).
     #[inline(always)]
     fn repeat_key(&mut self, key: u128, at: SimTime) -> u128 {
-        assert!(at >= self.now, "event scheduled in the past: {at:?} < {:?}", self.now);
-        let seq = self.next_seq;
-        debug_assert!((seq as u128) < SEQ_MASK, "event sequence exhausted");
-        self.next_seq += 1;
+        let seq = self.next_seq_for(at);
         const KEEP: u64 = !((SEQ_MASK as u64) << PAYLOAD_BITS);
         let low = (key as u64 & KEEP) | (seq << PAYLOAD_BITS);
         ((at.0 as u128) << 64) | low as u128

@@ -43,12 +43,7 @@ impl<T: Copy + Default> Ring<T> {
 
     #[inline(always)]
     pub fn push_back(&mut self, item: T) {
-        if self.len == self.slots.len() {
-            self.grow();
-        }
-        let at = (self.head + self.len) & self.mask;
-        self.slots[at] = item;
-        self.len += 1;
+        *self.push_back_slot() = item;
     }
 
     /// Appends a slot and lends it to be filled in place: a large `T` built
