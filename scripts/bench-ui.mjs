@@ -16,10 +16,12 @@
 //      shell, the app's marks on the way, and in one more traced load the
 //      CPU time up to that frame: the page's main thread, and all threads by
 //      kind), every shipped scenario, in a fresh browser context each time;
+//   5b. the same for a bare page that only loads the engine, runs one slice
+//      and draws a frame: the floor under 5 on this machine (`floor`);
 //   6. frames per second of bench/perf-1 playing at 4x on a 1280x720 page;
 //   7. bytes per trace record of the page's trace store.
 //
-//   --only toggles|first-frame|fps|memory|classic   runs just that part
+//   --only toggles|first-frame|floor|fps|memory|classic   runs just that part
 //   (classic: 1 to 3 and the original four switches).
 //   --scenario ID    limits 4 and 5 to scenarios whose id contains ID.
 //   --think MS       waits MS before the first switch of each control (a user
@@ -31,7 +33,9 @@
 
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -64,8 +68,9 @@ function chromiumPath() {
   return ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
 }
 
-async function startServer() {
-  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--outDir', DIST, '--port', String(PORT), '--strictPort'], {
+async function startServer(dir = DIST, port = PORT) {
+  const base = `http://localhost:${port}/`;
+  const server = spawn('npx', ['vite', 'preview', '--config', 'web/vite.config.ts', '--outDir', dir, '--port', String(port), '--strictPort'], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: npx starts vite as a child, and both must stop at the end.
@@ -73,7 +78,7 @@ async function startServer() {
   });
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(BASE)).ok) return server;
+      if ((await fetch(base)).ok) return server;
     } catch {
       /* not up yet */
     }
@@ -597,6 +602,63 @@ async function firstFrames(browser) {
 }
 
 /**
+ * 5b. The floor under 5 on this machine: a bare page, served the same way, that
+ * only starts a worker, loads the wasm engine in it, runs seed000/wired for one
+ * 10-ms slice (as the app's first) and draws one frame with the result. No app
+ * code, no React, no styles: what any page showing a first simulated frame
+ * pays here for the browser, the engine and the machine.
+ */
+async function engineFloor(browser) {
+  const dir = mkdtempSync(join(tmpdir(), 'ackscope-floor-'));
+  const pkg = `${repo}web/src/engine/pkg/`;
+  copyFileSync(`${pkg}ackscope_wasm.js`, join(dir, 'ackscope_wasm.js'));
+  copyFileSync(`${pkg}ackscope_wasm_bg.wasm`, join(dir, 'ackscope_wasm_bg.wasm'));
+  copyFileSync(`${repo}scenarios/seed000/wired.toml`, join(dir, 'scenario.toml'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><title>Engine alone</title>
+<link rel="preload" href="ackscope_wasm_bg.wasm" as="fetch" crossorigin></head>
+<body><h1>Engine alone</h1><canvas width="640" height="360"></canvas>
+<script type="module">
+const worker = new Worker('worker.js', { type: 'module' });
+worker.onmessage = (e) => requestAnimationFrame(() => {
+  document.querySelector('canvas').getContext('2d').fillText(e.data + ' events', 20, 40);
+  performance.mark('ackscope:first-frame');
+});
+</script></body></html>
+`,
+  );
+  writeFileSync(
+    join(dir, 'worker.js'),
+    `import init, { Engine } from './ackscope_wasm.js';
+const [, text] = await Promise.all([init({ module_or_path: 'ackscope_wasm_bg.wasm' }), fetch('scenario.toml').then((r) => r.text())]);
+const engine = new Engine(text, 'toml', '[]', 'full');
+const end = performance.now() + 10;
+while (!engine.runFor(2000) && performance.now() < end) {}
+postMessage(engine.events);
+`,
+  );
+  const port = PORT + 1;
+  const server = await startServer(dir, port);
+  try {
+    const frame = [];
+    for (let i = 0; i < Math.max(5, RUNS); i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${port}/`, { waitUntil: 'domcontentloaded' });
+      frame.push((await coldLoadTimes(page)).frame);
+      await context.close();
+    }
+    const r = round(stats(frame));
+    console.error(`first frame of the engine alone: ${Math.round(r.median)} ms`);
+    return { case: 'a bare page: worker, wasm engine, seed000/wired one 10-ms slice, one frame', firstFrameMs: r };
+  } finally {
+    stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * 6. bench/perf-1 playing at 4x on a 1280x720 page, after its run finished:
  * as the page opens (the event list below the fold), then scrolled to the
  * event list (the list following the cursor in view, the animation above it
@@ -685,6 +747,7 @@ function printTables(results) {
     const all = results.firstFrames.flatMap((r) => (typeof r.cpuToFirstFrameMs?.all === 'number' ? [r.cpuToFirstFrameMs.all] : []));
     rows.push('', `First frame, median over ${medians.length} scenarios: ${Math.round(stats(medians).median)} ms; under 300 ms: ${medians.filter((m) => m < 300).length} of ${medians.length}; main-thread CPU to it, median: ${cpu.length > 0 ? Math.round(stats(cpu).median) : '-'} ms; all threads: ${all.length > 0 ? Math.round(stats(all).median) : '-'} ms`);
   }
+  if (results.engineFloor) rows.push('', `The engine alone (${results.engineFloor.case}): first frame median ${results.engineFloor.firstFrameMs.median} ms`);
   if (results.fps) {
     const f = results.fps;
     const long = (l) => (l ? `; ${l.count} frames over 50 ms, ${Math.round(l.ms)} ms in all, of it script ${Math.round(l.scriptMs)} ms and style/layout ${Math.round(l.styleAndLayoutMs)} ms` : '');
@@ -723,6 +786,7 @@ try {
   }
   if (want('toggles')) results.allToggles = await allToggles(page);
   if (want('first-frame')) results.firstFrames = await firstFrames(browser);
+  if (want('first-frame') || want('floor')) results.engineFloor = await engineFloor(browser);
   if (want('fps')) results.fps = await perf1Fps(browser);
   if (want('memory')) results.traceBytes = await traceBytes(page);
   console.log(JSON.stringify(results, null, 2));
