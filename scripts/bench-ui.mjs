@@ -511,16 +511,16 @@ async function coldLoadTimes(page) {
  * browser process, the GPU process). On a busy machine the wall-clock figures
  * are mostly time threads waited for a core; these are the work done.
  */
-async function coldLoadCpu(browser, id) {
+async function coldLoadCpu(browser, url, sameOrigin = `${BASE}manifest.webmanifest`) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   // A page of the same origin first: the renderer (and the trace's thread) stays for the load.
-  await page.goto(`${BASE}manifest.webmanifest`);
+  await page.goto(sameOrigin);
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,blink.user_timing,toplevel,__metadata', transferMode: 'ReportEvents' });
-  await page.goto(`${BASE}?s=${id}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
   const { frame } = await coldLoadTimes(page);
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.end');
@@ -587,7 +587,7 @@ async function firstFrames(browser) {
       for (const k of [...Object.keys(PAGE_MARKS), ...Object.keys(WORKER_MARKS)]) if (typeof v[k] === 'number') (phases[k] ??= []).push(v[k]);
       await context.close();
     }
-    const cpu = await coldLoadCpu(browser, id);
+    const cpu = await coldLoadCpu(browser, `${BASE}?s=${id}`);
     out.push({
       scenario: id,
       firstFrameMs: round(stats(frame)),
@@ -628,6 +628,7 @@ worker.onmessage = (e) => requestAnimationFrame(() => {
 </script></body></html>
 `,
   );
+  writeFileSync(join(dir, 'blank.html'), '<!doctype html><title>blank</title>');
   writeFileSync(
     join(dir, 'worker.js'),
     `import init, { Engine } from './ackscope_wasm.js';
@@ -650,8 +651,9 @@ postMessage(engine.events);
       await context.close();
     }
     const r = round(stats(frame));
+    const cpu = await coldLoadCpu(browser, `http://localhost:${port}/`, `http://localhost:${port}/blank.html`);
     console.error(`first frame of the engine alone: ${Math.round(r.median)} ms`);
-    return { case: 'a bare page: worker, wasm engine, seed000/wired one 10-ms slice, one frame', firstFrameMs: r };
+    return { case: 'a bare page: worker, wasm engine, seed000/wired one 10-ms slice, one frame', firstFrameMs: r, cpuToFirstFrameMs: cpu };
   } finally {
     stopServer(server);
     rmSync(dir, { recursive: true, force: true });
@@ -747,7 +749,10 @@ function printTables(results) {
     const all = results.firstFrames.flatMap((r) => (typeof r.cpuToFirstFrameMs?.all === 'number' ? [r.cpuToFirstFrameMs.all] : []));
     rows.push('', `First frame, median over ${medians.length} scenarios: ${Math.round(stats(medians).median)} ms; under 300 ms: ${medians.filter((m) => m < 300).length} of ${medians.length}; main-thread CPU to it, median: ${cpu.length > 0 ? Math.round(stats(cpu).median) : '-'} ms; all threads: ${all.length > 0 ? Math.round(stats(all).median) : '-'} ms`);
   }
-  if (results.engineFloor) rows.push('', `The engine alone (${results.engineFloor.case}): first frame median ${results.engineFloor.firstFrameMs.median} ms`);
+  if (results.engineFloor) {
+    const f = results.engineFloor;
+    rows.push('', `The engine alone (${f.case}): first frame median ${f.firstFrameMs.median} ms; CPU to it: main thread ${f.cpuToFirstFrameMs?.main ?? '-'} ms, all threads ${f.cpuToFirstFrameMs?.all ?? '-'} ms`);
+  }
   if (results.fps) {
     const f = results.fps;
     const long = (l) => (l ? `; ${l.count} frames over 50 ms, ${Math.round(l.ms)} ms in all, of it script ${Math.round(l.scriptMs)} ms and style/layout ${Math.round(l.styleAndLayoutMs)} ms` : '');
