@@ -35,6 +35,7 @@ import { ViewStore } from './viewStore';
 import type { RunCache } from './runCache';
 import { RunA } from './runA';
 import { neighbourSets } from './neighbours';
+import { withOwnSeed } from './ownSeed';
 import { Lru } from './lru';
 import { initialSnapshot, type AppSnapshot } from './appSnapshot';
 
@@ -133,7 +134,10 @@ export class AppController {
     const files = scenarioSources(this.deps.files);
     const check = async ({ file, load }: { file: string; load: () => Promise<string> }) => {
       const text = await load();
-      return catalogEntry(file, text, await this.deps.client.validate(text, 'toml', []));
+      const plain = await this.deps.client.validate(text, 'toml', []);
+      // Kept: a run of this file with its own seed needs no other check (ownSeed.ts).
+      this.resolutions.set(resolutionKey(text, 'toml', []), plain);
+      return catalogEntry(file, text, plain);
     };
     // Scenario ids are their paths (seed000/wired is seed000/wired.toml); the entry's own id decides.
     const wanted = new URLSearchParams(this.deps.history.search()).get('s') ?? DEFAULT_SCENARIO;
@@ -396,7 +400,10 @@ export class AppController {
     try {
       // Without the knobs' options: those take a validation per option, and the run need not wait for them.
       const key = resolutionKey(entry.text, format, overrides);
-      resolution = this.resolutions.get(key) ?? (await this.deps.client.validate(entry.text, format, overrides));
+      resolution =
+        this.resolutions.get(key) ??
+        withOwnSeed(this.resolutions.get(resolutionKey(entry.text, format, [])), overrides) ??
+        (await this.deps.client.validate(entry.text, format, overrides));
       this.resolutions.set(key, resolution);
     } catch (e) {
       if (token !== this.token) return;
