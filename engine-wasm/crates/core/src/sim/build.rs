@@ -160,6 +160,7 @@ impl Simulation {
             events: 0,
             finished: false,
             measure: r.measure.map(|(from, to)| Measurement::new(from, to)),
+            slow_at: SimTime::ZERO,
         }
     }
 }
