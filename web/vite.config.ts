@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { coldLoadChunk } from './build/coldLoadChunk.ts';
 import { compileHints } from './build/compileHints.ts';
 import { preloadColdLoad } from './build/preloadColdLoad.ts';
 
@@ -45,6 +46,15 @@ export default defineConfig({
     outDir: `${repo}dist`,
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      // What a cold load runs at once, in one chunk (build/coldLoadChunk.ts).
+      // Not the entry's own imports, which main.tsx imports too: those stay out of it.
+      output: {
+        codeSplitting: {
+          groups: [{ name: coldLoadChunk(`${repo}web/src/main.tsx`, `${repo}web/src/boot.ts`), includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   worker: { format: 'es' },
   test: {

@@ -17,7 +17,8 @@ export interface ChunkLike {
 /** File names of the app chunk and its static imports, the app chunk first. */
 export function appChunks(bundle: Record<string, unknown>, appChunk = 'main'): ChunkLike[] {
   const chunks = new Map(Object.values(bundle as Record<string, ChunkLike>).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-  const todo = [...chunks.values()].filter((c) => c.name === appChunk && c.isDynamicEntry).map((c) => c.fileName);
+  // The entry imports it dynamically; built as a group of its own (coldLoadChunk.ts) it is not flagged a dynamic entry.
+  const todo = [...chunks.values()].filter((c) => c.name === appChunk && !c.isEntry).map((c) => c.fileName);
   const seen = new Map<string, ChunkLike>();
   while (todo.length > 0) {
     const file = todo.shift()!;

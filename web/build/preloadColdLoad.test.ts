@@ -40,6 +40,6 @@ describe('preloadColdLoad (index.html starts the cold load\'s downloads)', () =>
 
   it('fails the build when the engine or the app chunk is not in the bundle', () => {
     expect(() => handler()('<html></html>', { bundle: { 'assets/main-1.js': chunk('assets/main-1.js', 'main', [], true) } })).toThrow(/no file matching/);
-    expect(() => handler()('<html></html>', { bundle: { 'assets/ackscope_wasm_bg-1.wasm': { type: 'asset' } } })).toThrow(/no dynamic entry chunk/);
+    expect(() => handler()('<html></html>', { bundle: { 'assets/ackscope_wasm_bg-1.wasm': { type: 'asset' } } })).toThrow(/no app chunk named main/);
   });
 });

@@ -22,7 +22,7 @@ export function preloadColdLoad(engine = /ackscope_wasm_bg-[^/]*\.wasm$/, appChu
         if (!wasm) throw new Error(`preloadColdLoad: no file matching ${engine} in the bundle (allowed: the wasm engine the entry script imports with ?url)`);
         // Without the entry script itself, which the app imports from (it has its own tag).
         const app = appChunks(bundle, appChunk).filter((c) => !c.isEntry);
-        if (app.length === 0) throw new Error(`preloadColdLoad: no dynamic entry chunk named ${appChunk} (allowed: the chunk boot.ts imports)`);
+        if (app.length === 0) throw new Error(`preloadColdLoad: no app chunk named ${appChunk} (allowed: the chunk boot.ts imports)`);
         const css = [...new Set(app.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))];
         // The document's base is the app's folder (base './'), as for the scripts Vite links.
         // In this order: the engine first, then the entry script (Vite's tag), then the app.

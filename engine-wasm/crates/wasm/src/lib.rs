@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 mod export;
+mod parsed_cache;
 mod sweep_points;
 pub use export::{series_vocabulary_json, trace_vocabulary_json, Exporter};
 
@@ -71,7 +72,10 @@ fn load(text: &str, format: &str, overrides_json: &str) -> Result<(Scenario, sce
     let one = |message: String| vec![scenario::FieldError::from_message("request", &message)];
     let format = format_of(format).map_err(one)?;
     let overrides = parse_overrides(overrides_json).map_err(one)?;
-    scenario::load(text, format, &overrides).map_err(|e| e.0)
+    // As `scenario::load`, the text parsed once for all its overrides.
+    scenario::limits::check_overrides(overrides.len()).map_err(|e| e.0)?;
+    let doc = parsed_cache::parsed(text, format).map_err(|e| e.0)?;
+    scenario::load_parsed(doc, &overrides).map_err(|e| e.0)
 }
 
 /// Validates a scenario with overrides. Returns JSON

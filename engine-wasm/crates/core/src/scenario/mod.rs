@@ -24,13 +24,28 @@ pub use resolve::Resolved;
 
 /// Parses, overrides, deserializes and validates a scenario in one go.
 pub fn load(text: &str, format: Format, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {
-    limits::check_text(text)?;
+    // Too many overrides is reported before anything in the text.
     limits::check_overrides(overrides.len())?;
+    let doc = parse(text, format)?;
+    load_parsed(doc, overrides)
+}
+
+/// The first half of [`load`]: the document's text, within its limits, as a tree.
+pub fn parse(text: &str, format: Format) -> Result<serde_json::Value, ScenarioErrors> {
+    limits::check_text(text)?;
     if format == Format::Toml {
         limits::check_toml_headers(text)?;
     }
-    let mut doc = load::parse_document(text, format)?;
+    let doc = load::parse_document(text, format)?;
     limits::check_document(&doc)?;
+    Ok(doc)
+}
+
+/// The second half of [`load`]: overrides applied to a tree from [`parse`],
+/// then deserialized and resolved. A caller that checks one text with many
+/// overrides (the web app's knobs) parses it once.
+pub fn load_parsed(mut doc: serde_json::Value, overrides: &[Override]) -> Result<(Scenario, Resolved), ScenarioErrors> {
+    limits::check_overrides(overrides.len())?;
     load::apply_overrides(&mut doc, overrides)?;
     limits::check_document(&doc)?;
     let scenario = load::from_value(&doc)?;
