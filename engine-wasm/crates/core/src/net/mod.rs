@@ -403,7 +403,8 @@ impl Network {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         // Only what ended before this arrival in ns-2's order, as on other channels.
-        let origin = channel.head_origin().unwrap_or((now, f64::INFINITY));
+        // An arrival event stands for the channel's head packet: it is there.
+        let origin = channel.head_origin().expect("an arrival on an empty channel");
         channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
         let arrived = channel.pop_arrival().pkt;
         self.arrival_origin = (now, origin);
