@@ -9,6 +9,7 @@
 import { startEarlyWorker } from './engine/earlyWorker';
 import { compileEngineEarly } from './engine/engineModule';
 import { numberLocaleOf, pickLanguage } from './i18n/language';
+import { preloadScenarioFile } from './scenarioFiles';
 
 // For profiles of a cold load: the entry script ran (scripts/bench-ui.mjs reads the app's marks).
 performance.mark('ackscope:boot');
@@ -16,6 +17,7 @@ const search = window.location.search;
 // The engine first: its download (preloaded by index.html) and compile take longest.
 compileEngineEarly();
 startEarlyWorker(search, numberLocaleOf(pickLanguage(search, navigator.languages ?? [navigator.language])));
+preloadScenarioFile(search);
 // The app's code a task later: evaluating it holds this thread for tens of ms,
 // and the worker's start and the engine's compile need a turn of it first
 // (seed000/wired and seed003/two-way, 6 alternating runs of 5-10 cold loads:

@@ -20,14 +20,11 @@ import { followViewLanguage } from './i18n/follow';
 import { ServicesContext, type Services } from './views/services';
 import { firstFrameGate } from './views/AfterFirstFrame';
 import { registerLater } from './offline/registerLater';
+import { scenarioFiles as files } from './scenarioFiles';
 import { browserIdle } from './idle';
 import './styles/app.css';
 import './styles/i18n.css';
 
-// Every scenario file in the repository, bundled as text, each in a chunk of its
-// own: a cold load fetches the URL's scenario first and the rest once run A's
-// data come (AppController.start); new files appear on rebuild.
-const files = import.meta.glob<string>('../../scenarios/**/*.toml', { query: '?raw', import: 'default' });
 
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));

@@ -56,6 +56,22 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     expect(h.posted.at(-1)?.type).toBe('done');
   });
 
+  it('stops its first slice after the events the first frame needs, however fast the engine runs', async () => {
+    // A slice budget no engine call reaches: only the first slice's own limit stops it.
+    const h = hostHarness(undefined, 60_000);
+    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    await h.slices();
+    h.host.handle({ type: 'run', runId: 5, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    await h.slices();
+    const events = h.posted.flatMap((m) => (m.type === 'progress' ? [m.events] : []));
+    // 1000 queue entries, stale timer entries among them, which are not events.
+    expect(events[0]).toBeGreaterThan(900);
+    expect(events[0]).toBeLessThanOrEqual(1000);
+    // The app's own slices then run on to the end (one slice here: the budget).
+    expect(events.at(-1)).toBeGreaterThan(1000);
+    expect(h.posted.at(-1)?.type).toBe('done');
+  });
+
   it("uses the scenario's own seed when the URL gives none, and hands over a run it started", async () => {
     const h = harness();
     h.host.prestart({ text: wired, format: 'toml', seed: null, recording: 'full', budget: null });
