@@ -177,6 +177,15 @@ impl Network {
         self.forward(node, &pkt, now, queue, series);
     }
 
+    /// Lets plain channels skip the occupancy series and the trace when the
+    /// run records neither (`series_kept`: the run's series store keeps points).
+    pub fn set_recording(&mut self, series_kept: bool) {
+        let unrecorded = !series_kept && !self.trace.is_enabled();
+        for channel in &mut self.channels {
+            channel.set_unrecorded(unrecorded);
+        }
+    }
+
     /// Puts a packet at `node` on the next channel towards its destination.
     pub fn forward(
         &mut self,
@@ -190,24 +199,49 @@ impl Network {
             self.unroutable += 1;
             return;
         };
-        if !self.channels[c.index()].is_plain() {
+        let channel = &self.channels[c.index()];
+        if channel.is_quiet() {
+            return self.forward_plain::<false>(c, pkt, now, queue, series);
+        }
+        if !channel.is_plain() {
             return self.offer_with_mechanisms(c, pkt, now, queue, series);
         }
+        self.forward_plain::<true>(c, pkt, now, queue, series);
+    }
+
+    /// [`Network::forward`] onto a plain channel; `RECORDED`: the run keeps
+    /// series or a trace (a summary-only run skips both at compile time).
+    #[inline(always)]
+    fn forward_plain<const RECORDED: bool>(
+        &mut self,
+        c: ChannelId,
+        pkt: &Packet,
+        now: SimTime,
+        queue: &mut EventQueue,
+        series: &mut SeriesStore,
+    ) {
         let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
-        let occupancy = self.queue_series[c.index()];
-        channel.advance_for(now, scheduled_at, |t, held| series.push(occupancy, t.0, held as f64));
+        let occupancy = if RECORDED { self.queue_series[c.index()] } else { SeriesId(0) };
+        channel.advance_for(now, scheduled_at, |t, held| {
+            if RECORDED {
+                series.push(occupancy, t.0, held as f64);
+            }
+        });
         let admitted = channel.admit_plain(pkt, now);
         let held = channel.held_packets();
         // The admission is acted on before the occupancy push, so its
         // passage need not outlive that push (fewer instructions per hop).
-        self.on_admission(c, pkt, now, admitted, queue);
-        series.push(occupancy, now.0, held as f64);
+        self.on_admission::<RECORDED>(c, pkt, now, admitted, queue);
+        if RECORDED {
+            series.push(occupancy, now.0, held as f64);
+        }
     }
 
-    /// What the network does after a FIFO channel's admission decision.
+    /// What the network does after a FIFO channel's admission decision
+    /// (`RECORDED` false: the run keeps no trace).
     #[inline(always)]
-    fn on_admission(
+    fn on_admission<const RECORDED: bool>(
         &mut self,
         c: ChannelId,
         pkt: &Packet,
@@ -220,11 +254,12 @@ impl Network {
                 if let Some(at) = arrival {
                     queue.schedule(at, Event::ChannelArrival(c));
                 }
-                if self.trace.is_enabled() {
+                if RECORDED && self.trace.is_enabled() {
                     self.trace_transmission(pkt, c, t);
                 }
             }
-            None => self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop)),
+            None if RECORDED => self.trace.push(record(pkt, c, now, now, now, Fate::QueueDrop)),
+            None => {}
         }
     }
 
@@ -256,7 +291,7 @@ impl Network {
         let admitted = channel.admit(pkt, now);
         series.push(occupancy, now.0, channel.held_packets() as f64);
         self.record_red_average(c, now, series);
-        self.on_admission(c, pkt, now, admitted, queue);
+        self.on_admission::<true>(c, pkt, now, admitted, queue);
     }
 
     fn offer_scheduled(
@@ -368,7 +403,8 @@ impl Network {
         let channel = &mut self.channels[c.index()];
         let occupancy = self.queue_series[c.index()];
         // Only what ended before this arrival in ns-2's order, as on other channels.
-        let origin = channel.head_origin().unwrap_or((now, f64::INFINITY));
+        // An arrival event stands for the channel's head packet: it is there.
+        let origin = channel.head_origin().expect("an arrival on an empty channel");
         channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
         let arrived = channel.pop_arrival().pkt;
         self.arrival_origin = (now, origin);

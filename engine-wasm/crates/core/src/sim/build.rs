@@ -61,6 +61,7 @@ impl Simulation {
             .collect();
         let channel_info = r.channels.clone();
         let mut net = Network::new(channels, r.routes.clone(), queue_series, Trace::new(recording.keeps_trace()));
+        net.set_recording(recording.keeps_series());
         net.pools = r
             .pools
             .iter()
@@ -160,6 +161,7 @@ impl Simulation {
             events: 0,
             finished: false,
             measure: r.measure.map(|(from, to)| Measurement::new(from, to)),
+            slow_at: SimTime::ZERO,
         }
     }
 }
@@ -183,6 +185,33 @@ mod tests {
         assert!(plain.channel_states().iter().all(|c| c.is_plain()));
         let red = dumbbell(1, "{ kind = \"red\", limit = \"20pkt\" }", "1s", "", Recording::Summary);
         assert!(red.channel_states().iter().all(|c| !c.is_plain() && c.red().is_some()));
+    }
+
+    #[test]
+    fn only_plain_channels_of_runs_that_record_nothing_are_quiet() {
+        let red = "{ kind = \"red\", limit = \"20pkt\" }";
+        let cases = [
+            (DROPTAIL, Recording::Summary, true),
+            (DROPTAIL, Recording::Series, false),
+            (DROPTAIL, Recording::Trace, false),
+            (DROPTAIL, Recording::Full, false),
+            (red, Recording::Summary, false),
+        ];
+        for (queue, recording, quiet) in cases {
+            let sim = dumbbell(1, queue, "1s", "", recording);
+            assert!(sim.channel_states().iter().all(|c| c.is_quiet() == quiet), "{queue} {recording:?}");
+        }
+        // The quiet path runs the same events as the recorded one.
+        let runs: Vec<_> = [Recording::Summary, Recording::Series, Recording::Trace, Recording::Full]
+            .into_iter()
+            .map(|recording| {
+                let mut sim = dumbbell(2, DROPTAIL, "2s", "", recording);
+                sim.run();
+                (sim.events(), sim.digest(), sim.channel_states().iter().map(|c| c.stats.drops).sum::<u64>())
+            })
+            .collect();
+        assert!(runs.iter().all(|r| *r == runs[0]), "{runs:?}");
+        assert!(runs[0].2 > 0, "the queue drops packets, so both admission outcomes ran");
     }
 
     #[test]

@@ -26,6 +26,14 @@ impl Measurement {
         (self.at_from.is_none() && time >= self.from) || (self.at_to.is_none() && time >= self.to)
     }
 
+    /// The earliest edge not taken yet ([`SimTime::NEVER`] once both are):
+    /// `is_due(time)` is `time >= next_due()`.
+    pub(super) fn next_due(&self) -> SimTime {
+        let from = if self.at_from.is_none() { self.from } else { SimTime::NEVER };
+        let to = if self.at_to.is_none() { self.to } else { SimTime::NEVER };
+        from.min(to)
+    }
+
     /// Snapshots `counters` at the edges `time` has reached and not taken yet.
     pub(super) fn take(&mut self, time: SimTime, counters: impl FnOnce() -> Vec<Counters>) {
         if !self.is_due(time) {
@@ -85,5 +93,20 @@ mod tests {
         m.take(SimTime::NEVER, || vec![(5, 5)]);
         assert!(!m.is_due(SimTime::NEVER));
         assert_eq!(m.window(0, (9, 9)).0, (0, 0));
+    }
+
+    #[test]
+    fn the_next_due_time_is_where_is_due_turns_true() {
+        let mut m = Measurement::new(SimTime(100), SimTime(300));
+        let mut dues = vec![m.next_due()];
+        m.take(SimTime(150), || vec![(1, 1)]);
+        dues.push(m.next_due());
+        m.take(SimTime(300), || vec![(2, 2)]);
+        dues.push(m.next_due());
+        assert_eq!(dues, [SimTime(100), SimTime(300), SimTime::NEVER]);
+        let m = Measurement::new(SimTime(100), SimTime(300));
+        for t in [0, 99, 100, 101, 299, 300, 301] {
+            assert_eq!(m.is_due(SimTime(t)), SimTime(t) >= m.next_due(), "{t}");
+        }
     }
 }

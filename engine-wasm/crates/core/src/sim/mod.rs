@@ -63,6 +63,11 @@ pub struct Simulation {
     events: u64,
     finished: bool,
     measure: Option<Measurement>,
+    /// The event loop's one test per event: an event at or after this time
+    /// (the run's end, a measurement edge, an outage to mark) takes the slow
+    /// path (`run.rs`), which sets it again. Zero at first, so the first
+    /// event sets it.
+    slow_at: SimTime,
 }
 
 impl Simulation {

@@ -18,19 +18,12 @@ impl Simulation {
     /// Processes at most `budget` queue entries; true once the run is over.
     pub fn step(&mut self, budget: u64) -> bool {
         for _ in 0..budget {
-            let next = match self.queue.peek() {
-                Some(next) if next.time <= self.end => next,
-                _ => {
-                    self.finish();
-                    return true;
-                }
-            };
-            if self.measure.is_some() {
-                self.take_measurements(next.time);
+            // One compare for the run's end, the measurement window and
+            // outage marks (an empty queue's time is `NEVER`, past any end).
+            if self.queue.head_time() >= self.slow_at && self.at_slow_time() {
+                return true;
             }
-            if next.time >= self.net.next_outage_mark() {
-                self.net.record_outages(next.time, &mut self.series);
-            }
+            let next = self.queue.head();
             let real = match next.event {
                 Event::ChannelArrival(c) => {
                     let (node, arrived, following) = self.net.take_arrival(c, next.time, &mut self.series);
@@ -54,6 +47,28 @@ impl Simulation {
             }
         }
         self.finished
+    }
+
+    /// The next event is at or past `slow_at`: finishes the run if it is
+    /// over (true), else takes the measurements and outage marks due before
+    /// the event and sets `slow_at` again.
+    #[cold]
+    #[inline(never)]
+    fn at_slow_time(&mut self) -> bool {
+        let next = match self.queue.peek() {
+            Some(next) if next.time <= self.end => next,
+            _ => {
+                self.finish();
+                return true;
+            }
+        };
+        self.take_measurements(next.time);
+        if next.time >= self.net.next_outage_mark() {
+            self.net.record_outages(next.time, &mut self.series);
+        }
+        let measure_at = self.measure.as_ref().map_or(SimTime::NEVER, |m| m.next_due());
+        self.slow_at = SimTime(self.end.0.saturating_add(1)).min(self.net.next_outage_mark()).min(measure_at);
+        false
     }
 
     fn finish(&mut self) {

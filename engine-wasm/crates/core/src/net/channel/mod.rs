@@ -157,6 +157,9 @@ pub struct Channel {
     /// FIFO DropTail with no features and no shared buffer: the network
     /// takes its fast path (one test per packet for all mechanisms).
     plain: bool,
+    /// Plain, and the run records neither series nor trace: the network's
+    /// fastest path, with no occupancy push and no trace test per packet.
+    quiet: bool,
     /// Reorders or filters its queue (see the module documentation).
     scheduled: bool,
     /// `errors` can lose a packet (decided once: most links cannot).
@@ -241,6 +244,7 @@ impl Channel {
             features: None,
             pool: None,
             plain: order.is_fifo(),
+            quiet: false,
             busy_until: SimTime::ZERO,
             busy_until_s: 0.0,
             event_s: (SimTime::ZERO, 0.0),
@@ -322,6 +326,19 @@ impl Channel {
     #[inline]
     pub fn is_plain(&self) -> bool {
         self.plain
+    }
+
+    /// Plain, in a run that records nothing per packet (see
+    /// [`Channel::set_unrecorded`]).
+    #[inline]
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// Whether the run records series or a trace: a plain channel of a run
+    /// that records neither is quiet. Set once its mechanisms are added.
+    pub fn set_unrecorded(&mut self, unrecorded: bool) {
+        self.quiet = self.plain && unrecorded;
     }
 
     /// Packets held at the last `advance`: waiting plus the one transmitting.

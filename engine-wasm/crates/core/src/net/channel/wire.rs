@@ -154,7 +154,8 @@ impl Channel {
     }
 
     /// Removes the head packet, which has arrived (FIFO: after `advance(now)`),
-    /// lent so that only what is needed of it is copied out.
+    /// lent so that only what is needed of it is copied out. The channel
+    /// holds one: only its head packet's arrival is ever scheduled.
     #[inline]
     pub fn pop_arrival(&mut self) -> &InFlight {
         if !self.scheduled {
@@ -162,6 +163,7 @@ impl Channel {
             self.departed -= 1;
         }
         self.stats.arrived += 1;
-        self.pipe.pop_front_ref().expect("arrival on an empty channel")
+        // An arrival event stands for the head packet: the pipe holds it.
+        self.pipe.pop_front_ref()
     }
 }

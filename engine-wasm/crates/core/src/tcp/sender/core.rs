@@ -186,7 +186,7 @@ impl Core {
         }
         self.newly_acked = self.snd_una.saturating_sub(una_before);
         let ev = self.ack_event(now);
-        g.on_ack(&mut self.w, &ev);
+        g.on_ack(&mut self.w, || ev);
     }
 
     /// The pacing rate, segments per second: the growth policy's, or else
@@ -431,8 +431,12 @@ impl Core {
             return;
         }
         self.fast_increase_on_ack(ctx);
-        let ev = self.ack_event(ctx.now());
-        g.on_ack(&mut self.w, &ev);
+        // The event is built only for a policy that hears it (not Reno's);
+        // it reads nothing of the window, lent to the policy meanwhile.
+        let now = ctx.now();
+        let mut w = self.w;
+        g.on_ack(&mut w, || self.ack_event(now));
+        self.w = w;
     }
 
     /// Halves the window (RFC 5681 (4); ns-2 `slowdown(CLOSE_SSTHRESH_HALF

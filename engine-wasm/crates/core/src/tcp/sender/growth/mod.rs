@@ -119,14 +119,15 @@ pub enum Growth {
 }
 
 impl Growth {
-    /// cwnd growth on an ACK of new data.
+    /// cwnd growth on an ACK of new data; `ack` builds what the policy
+    /// hears of it (Reno, ns-2's default, hears nothing: not built per ACK).
     #[inline]
-    pub fn on_ack(&mut self, w: &mut Window, ack: &AckEvent) {
+    pub fn on_ack(&mut self, w: &mut Window, ack: impl FnOnce() -> AckEvent) {
         match self {
-            Growth::Reno(g) => g.on_ack(w, ack),
-            Growth::Vegas(g) => g.on_ack(w, ack),
-            Growth::Cubic(g) => g.on_ack(w, ack),
-            Growth::Bbr(g) => g.on_ack(w, ack),
+            Growth::Reno(g) => g.on_ack(w),
+            Growth::Vegas(g) => g.on_ack(w, &ack()),
+            Growth::Cubic(g) => g.on_ack(w, &ack()),
+            Growth::Bbr(g) => g.on_ack(w, &ack()),
         }
     }
 

@@ -2,7 +2,7 @@
 //! segments as ns-2's TcpAgent counts them: one segment per ACK in slow
 //! start, 1/cwnd per ACK in congestion avoidance, halving on a loss.
 
-use super::{AckEvent, Congestion, Window};
+use super::{Congestion, Window};
 use crate::tcp::window::{halved, opened};
 
 #[derive(Clone, Debug)]
@@ -24,9 +24,10 @@ impl RenoGrowth {
         self
     }
 
-    /// ns-2 `opencwnd`: per ACK, whatever it acknowledged.
+    /// ns-2 `opencwnd`: per ACK, whatever it acknowledged (so it takes
+    /// nothing of the ACK, and the sender builds no [`AckEvent`] for it).
     #[inline]
-    pub fn on_ack(&mut self, w: &mut Window, _ack: &AckEvent) {
+    pub fn on_ack(&mut self, w: &mut Window) {
         w.cwnd = opened(w.cwnd, w.ssthresh);
     }
 
@@ -44,6 +45,7 @@ impl RenoGrowth {
 
 #[cfg(test)]
 mod tests {
+    use super::super::AckEvent;
     use super::*;
     use crate::time::SimTime;
 
@@ -53,9 +55,9 @@ mod tests {
 
     #[test]
     fn slow_start_adds_a_segment_per_ack_whatever_it_acknowledges() {
-        let mut g = RenoGrowth::new(64);
+        let mut g = super::super::Growth::Reno(RenoGrowth::new(64));
         let mut w = Window { cwnd: 2.0, ssthresh: 64.0, pacing_rate: None };
-        g.on_ack(&mut w, &AckEvent { newly_acked: 2, ..ack() });
+        g.on_ack(&mut w, || AckEvent { newly_acked: 2, ..ack() });
         assert_eq!(w.cwnd, 3.0, "ns-2 counts ACKs, not acknowledged bytes");
     }
 
@@ -64,7 +66,7 @@ mod tests {
         let mut g = RenoGrowth::new(64);
         let mut w = Window { cwnd: 10.0, ssthresh: 10.0, pacing_rate: None };
         for _ in 0..10 {
-            g.on_ack(&mut w, &ack());
+            g.on_ack(&mut w);
         }
         // 10 + 1/10 + 1/10.1 + ...: just under 11.
         assert!(w.cwnd > 10.95 && w.cwnd < 11.0, "cwnd {}", w.cwnd);

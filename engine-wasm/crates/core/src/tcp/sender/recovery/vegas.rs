@@ -80,7 +80,7 @@ impl VegasRecovery {
         }
         s.take_new_ack(pkt, ctx);
         let ev = s.ack_event(ctx.now());
-        g.on_ack(&mut s.w, &ev);
+        g.on_ack(&mut s.w, || ev);
         if let Some(rtt) = ev.fine_rtt_s.filter(|&r| r > 0.0) {
             let mut n = rtt - self.sa / 8.0;
             self.sa += n;
