@@ -3,7 +3,8 @@
 // preloadColdLoad.ts); this script compiles the engine once for every engine
 // worker of the page (engine/engineModule.ts) and starts the first worker,
 // which runs the run the URL asks for before the app is there to ask
-// (engine/earlyRun.ts). The worker also loads the locale data of the app's
+// (engine/earlyRun.ts), and starts loading that run's scenario file for the
+// app (scenarioFiles.ts). The worker also loads the locale data of the app's
 // first number format (WarmIntlMessage): done on this thread, it blocked it
 // for up to 300 ms on a busy machine.
 import { startEarlyWorker } from './engine/earlyWorker';

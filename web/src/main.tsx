@@ -25,7 +25,6 @@ import { browserIdle } from './idle';
 import './styles/app.css';
 import './styles/i18n.css';
 
-
 const preferredLanguages = navigator.languages ?? [navigator.language];
 initI18n(pickLanguage(window.location.search, preferredLanguages));
 
