@@ -426,13 +426,17 @@ impl Core {
 
     /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
     /// ACK echoing a congestion mark.
+    #[inline(never)]
     pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
         self.fast_increase_on_ack(ctx);
-        // The event is built only for a policy that hears it (not Reno's);
-        // it reads nothing of the window, lent to the policy meanwhile.
+        // Reno hears nothing of the ACK: its window grows in place.
+        if g.on_ack_unheard(&mut self.w) {
+            return;
+        }
+        // The event reads nothing of the window, lent to the policy meanwhile.
         let now = ctx.now();
         let mut w = self.w;
         g.on_ack(&mut w, || self.ack_event(now));
