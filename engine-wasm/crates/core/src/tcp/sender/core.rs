@@ -343,7 +343,15 @@ impl Core {
         self.arm_rtx_for(self.rto.rto(), ctx);
     }
 
+    #[inline(never)]
     fn arm_rtx_for(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
+        self.start_rtx_timer(rto, ctx);
+    }
+
+    /// Arms the retransmission timer `rto` from now; inlined where every ACK
+    /// of new data restarts it (`take_new_ack`), called elsewhere.
+    #[inline(always)]
+    fn start_rtx_timer(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
         ctx.set_timer(self.timers.rtx, ctx.now() + rto);
         self.rtx_armed = true;
         ctx.record(self.series.rto, rto.as_secs_f64());
@@ -351,6 +359,7 @@ impl Core {
 
     /// An ACK for new data (ns-2 `newack`): advance, take an RTT sample,
     /// restart or stop the timer. Growing cwnd is the caller's choice.
+    #[inline(never)]
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
@@ -395,10 +404,8 @@ impl Core {
             self.rtx_armed = false;
         } else {
             // (5.3) New data acknowledged: restart the timer.
-            match rto_before_sample {
-                Some(rto) => self.arm_rtx_for(rto, ctx),
-                None => self.arm_rtx(ctx),
-            }
+            let rto = rto_before_sample.unwrap_or_else(|| self.rto.rto());
+            self.start_rtx_timer(rto, ctx);
         }
     }
 
