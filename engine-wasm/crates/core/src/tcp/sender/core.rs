@@ -243,6 +243,7 @@ impl Core {
 
     /// Sends new segments while the window allows, at most `burst` of them
     /// (ns-2 `send_much` with `maxburst`).
+    #[inline(never)]
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
@@ -250,7 +251,7 @@ impl Core {
             if self.pacer.is_some() && self.paced_out(ctx) {
                 break;
             }
-            self.output(self.snd_nxt, ctx);
+            self.put_on_wire(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
         }
@@ -271,7 +272,15 @@ impl Core {
     }
 
     /// Puts segment `seq` on the wire (ns-2 `output`).
+    #[inline(never)]
     pub(super) fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
+        self.put_on_wire(seq, ctx);
+    }
+
+    /// `output`'s body: inlined into `send_much`'s loop, which sends nearly
+    /// every segment, and called elsewhere.
+    #[inline(always)]
+    fn put_on_wire(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
         let now = ctx.now();
         let retransmit = seq < self.snd_max;
         let had_outstanding = self.snd_una < self.snd_max;
