@@ -45,6 +45,7 @@ const controller = new AppController({ client, store, playback, files, history: 
   // The runs one click away, computed in a worker of their own after run A is done
   // (state/prefetch.ts): a first switch then shows its run from the cache.
   prefetchClient: () => new EngineClient(workerChannel),
+  firstFrame: () => new Promise((shown) => firstFrameGate.whenPassed(shown)),
 });
 // For scripts/bench-ui.mjs: where a cold load's time goes before the first frame
 // (the app's code ran; run A started; its first data arrived).

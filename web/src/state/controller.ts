@@ -63,6 +63,12 @@ export interface ControllerDeps {
   cache?: RunCache;
   /** An engine of its own for computing the runs one click away; none: nothing is computed ahead. */
   prefetchClient?: () => EngineClient;
+  /**
+   * Resolves once the page has drawn its first animated frame (at once when not
+   * given). The catalogue's and the knobs' checks wait for it as well as for
+   * run A's first data: their replies and renders would come before that frame.
+   */
+  firstFrame?: () => Promise<void>;
 }
 
 export class AppController {
@@ -162,8 +168,8 @@ export class AppController {
     }
     let entries: CatalogEntry[];
     try {
-      // After run A's first data, as the knobs' checks: the files and their checks would hold up the engine's first slice.
-      if (early) await this.runA.firstData();
+      // After run A's first data and first frame, as the knobs' checks: the files and their checks would hold up both.
+      if (early) await this.firstShown();
       entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
       if (early) {
@@ -426,10 +432,17 @@ export class AppController {
     // Run A is on its way: the page shows where things stand (see `held`).
     this.release();
     // After run A's first data: these validations (one per option) would
-    // otherwise hold up the engine's first slice of the run. Run B has its own worker.
-    const knobs = cached ? null : this.runA.firstData().then(() => this.loadKnobOptions(entry, overrides, token));
+    // otherwise hold up the engine's first slice of the run, and after the first
+    // frame. Run B has its own worker.
+    const knobs = cached ? null : this.firstShown().then(() => this.loadKnobOptions(entry, overrides, token));
     await this.compare.apply(entry, request, () => token === this.token);
     await knobs;
+  }
+
+  /** Run A's first data are there, and the page has drawn its first frame. */
+  private async firstShown(): Promise<void> {
+    await this.runA.firstData();
+    await this.deps.firstFrame?.();
   }
 
   private onRunMessage(msg: RunMessage): void {
