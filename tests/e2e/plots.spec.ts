@@ -81,3 +81,36 @@ test('plot visibility is chosen in the panel and kept in the URL', async ({ page
   await expect(plots.all()).toHaveCount(2);
   await expect(plots.all().first()).toHaveAttribute('data-testid', 'plot-tseq');
 });
+
+test('a switch shown from the run cache draws every plot by the next frame, a plot it adds included', async ({ page }) => {
+  const app = new AppPage(page);
+  const plots = new PlotsPanel(page);
+  await app.open('?s=seed000/satellite-asymmetric');
+  await app.waitForRun();
+  await plots.waitDrawn();
+  const snoop = page.locator('[data-testid="mechanisms"] [data-knob="middleboxes.snoop.enabled"] button[role="switch"]');
+  // On and off once: both runs are then in the run cache.
+  for (const state of ['true', 'false']) {
+    const before = await app.runId();
+    await snoop.click();
+    await expect(snoop).toHaveAttribute('aria-checked', state);
+    await app.waitForRun(before);
+    await plots.waitDrawn();
+  }
+  // Counted in frames, not milliseconds: the snoop cache plot appears with the run and is drawn in the first frame.
+  const frames = await page.evaluate(async () => {
+    const app = document.querySelector<HTMLElement>('.app');
+    const before = app?.dataset.runId;
+    document.querySelector<HTMLElement>('[data-knob="middleboxes.snoop.enabled"] button[role="switch"]')?.click();
+    for (let frame = 1; frame <= 10; frame++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const figures = [...document.querySelectorAll<HTMLElement>('figure.plot')];
+      const drawn = figures.length > 0 && figures.every((f) => f.dataset.complete === 'true');
+      if (app?.dataset.runId !== before && drawn && document.querySelector('[data-testid="plot-snoop"]')) return { frame, runId: Number(app?.dataset.runId) };
+    }
+    return null;
+  });
+  // A run id below zero: shown from the cache.
+  expect(frames?.runId).toBeLessThan(0);
+  expect(frames?.frame).toBe(1);
+});

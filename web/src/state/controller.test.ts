@@ -102,6 +102,23 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().entries.map((e) => e.file)).toContain('bench/perf-1.toml');
   });
 
+  it('leaves the catalogue and the knobs\' checks until the first frame is drawn, run A\'s first data alone is not enough', async () => {
+    let drawn = () => {};
+    const firstFrame = new Promise<void>((resolve) => (drawn = resolve));
+    const a = app('?s=seed000/wired', { firstFrame: () => firstFrame });
+    const started = a.controller.start();
+    await a.done();
+    // The run is whole, yet nothing was checked after it: the list is the URL's scenario, no knob options.
+    expect(a.controller.getSnapshot().entries.map((e) => e.file)).toEqual(['seed000/wired.toml']);
+    expect(a.controller.getSnapshot().catalogComplete).toBe(false);
+    expect(a.controller.getSnapshot().knobOptions).toBeNull();
+    drawn();
+    await started;
+    await until(() => a.controller.getSnapshot().knobOptions !== null);
+    expect(a.controller.getSnapshot().catalogComplete).toBe(true);
+    expect(a.controller.getSnapshot().entries.length).toBeGreaterThan(20);
+  });
+
   it('computes the runs one click away, and a first switch to one shows it from the cache (the same run the engine makes)', async () => {
     const prefetch = new EngineClient(inProcessChannel().open);
     disposers.push(() => prefetch.dispose());

@@ -431,9 +431,9 @@ export class AppController {
     }
     // Run A is on its way: the page shows where things stand (see `held`).
     this.release();
-    // After run A's first data: these validations (one per option) would
-    // otherwise hold up the engine's first slice of the run, and after the first
-    // frame. Run B has its own worker.
+    // After run A's first data and the first frame: these validations (one per
+    // option) would otherwise hold up the engine's first slice of the run and
+    // the page's first frame. Run B has its own worker.
     const knobs = cached ? null : this.firstShown().then(() => this.loadKnobOptions(entry, overrides, token));
     await this.compare.apply(entry, request, () => token === this.token);
     await knobs;

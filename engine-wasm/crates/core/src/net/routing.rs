@@ -18,11 +18,20 @@ use std::collections::VecDeque;
 pub struct Routes {
     /// Destinations routed to: the width of a row of `next`.
     width: usize,
-    /// Column of each destination node in `next`, if routes to it were computed.
-    column: Vec<Option<u32>>,
-    /// `next[at * width + column]`.
-    next: Vec<Option<ChannelId>>,
+    /// Column of each destination node in `next`, [`NO_COLUMN`] if routes to
+    /// it were not computed: its row index then falls past `next`, so one
+    /// bounds test answers both (no `Option` tag to test per packet).
+    column: Vec<u32>,
+    /// `next[at * width + column]`: a channel id, [`NO_ROUTE`] if none.
+    next: Vec<u16>,
 }
+
+/// [`Routes::column`] of a node that is no destination: `next` holds fewer
+/// entries (asserted), so any row's index plus this is past its end, and
+/// below 2^32, so the sum does not wrap a 32-bit `usize` (wasm) either.
+const NO_COLUMN: u32 = i32::MAX as u32;
+/// [`Routes::next`] where there is no route (channel ids stay below it).
+const NO_ROUTE: u16 = u16::MAX;
 
 impl Routes {
     /// Every node as a destination (for small topologies and tests).
@@ -41,17 +50,19 @@ impl Routes {
                 incoming[to.index()].push(c);
             }
         }
-        let mut column = vec![None; nodes];
+        assert!(channels.len() < NO_ROUTE as usize, "too many channels for 16-bit ids");
+        let mut column = vec![NO_COLUMN; nodes];
         let mut routed = Vec::new();
         for dst in destinations {
             let dst = dst.index();
-            if dst < nodes && column[dst].is_none() {
-                column[dst] = Some(routed.len() as u32);
+            if dst < nodes && column[dst] == NO_COLUMN {
+                column[dst] = routed.len() as u32;
                 routed.push(dst);
             }
         }
         let width = routed.len();
-        let mut next = vec![None; nodes * width];
+        assert!(nodes.checked_mul(width).is_some_and(|n| n < NO_COLUMN as usize), "routing table too large");
+        let mut next = vec![NO_ROUTE; nodes * width];
         let mut visited = vec![false; nodes];
         let mut frontier = VecDeque::new();
         for (col, &dst) in routed.iter().enumerate() {
@@ -63,7 +74,7 @@ impl Routes {
                     let u = channels[c].0.index();
                     if !visited[u] {
                         visited[u] = true;
-                        next[u * width + col] = Some(ChannelId(c as u16));
+                        next[u * width + col] = c as u16;
                         frontier.push_back(u);
                     }
                 }
@@ -76,8 +87,9 @@ impl Routes {
     /// route, or `dst` is not a destination these routes were computed for.
     #[inline]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<ChannelId> {
-        let col = (*self.column.get(dst.index())?)? as usize;
-        *self.next.get(at.index() * self.width + col)?
+        let col = *self.column.get(dst.index())? as usize;
+        let c = *self.next.get(at.index() * self.width + col)?;
+        (c != NO_ROUTE).then_some(ChannelId(c))
     }
 
     /// Entries held: nodes x destinations.
