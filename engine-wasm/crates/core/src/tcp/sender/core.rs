@@ -243,6 +243,7 @@ impl Core {
 
     /// Sends new segments while the window allows, at most `burst` of them
     /// (ns-2 `send_much` with `maxburst`).
+    #[inline(never)]
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
@@ -250,7 +251,7 @@ impl Core {
             if self.pacer.is_some() && self.paced_out(ctx) {
                 break;
             }
-            self.output(self.snd_nxt, ctx);
+            self.put_on_wire(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
         }
@@ -271,7 +272,15 @@ impl Core {
     }
 
     /// Puts segment `seq` on the wire (ns-2 `output`).
+    #[inline(never)]
     pub(super) fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
+        self.put_on_wire(seq, ctx);
+    }
+
+    /// `output`'s body: inlined into `send_much`'s loop, which sends nearly
+    /// every segment, and called elsewhere.
+    #[inline(always)]
+    fn put_on_wire(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
         let now = ctx.now();
         let retransmit = seq < self.snd_max;
         let had_outstanding = self.snd_una < self.snd_max;
@@ -343,7 +352,15 @@ impl Core {
         self.arm_rtx_for(self.rto.rto(), ctx);
     }
 
+    #[inline(never)]
     fn arm_rtx_for(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
+        self.start_rtx_timer(rto, ctx);
+    }
+
+    /// Arms the retransmission timer `rto` from now; inlined where every ACK
+    /// of new data restarts it (`take_new_ack`), called elsewhere.
+    #[inline(always)]
+    fn start_rtx_timer(&mut self, rto: crate::time::SimDuration, ctx: &mut impl AgentCtx) {
         ctx.set_timer(self.timers.rtx, ctx.now() + rto);
         self.rtx_armed = true;
         ctx.record(self.series.rto, rto.as_secs_f64());
@@ -351,6 +368,7 @@ impl Core {
 
     /// An ACK for new data (ns-2 `newack`): advance, take an RTT sample,
     /// restart or stop the timer. Growing cwnd is the caller's choice.
+    #[inline(never)]
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
@@ -395,10 +413,8 @@ impl Core {
             self.rtx_armed = false;
         } else {
             // (5.3) New data acknowledged: restart the timer.
-            match rto_before_sample {
-                Some(rto) => self.arm_rtx_for(rto, ctx),
-                None => self.arm_rtx(ctx),
-            }
+            let rto = rto_before_sample.unwrap_or_else(|| self.rto.rto());
+            self.start_rtx_timer(rto, ctx);
         }
     }
 
@@ -426,13 +442,17 @@ impl Core {
 
     /// cwnd growth on an ACK of new data (ns-2 `opencwnd`), except on an
     /// ACK echoing a congestion mark.
+    #[inline(never)]
     pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
         self.fast_increase_on_ack(ctx);
-        // The event is built only for a policy that hears it (not Reno's);
-        // it reads nothing of the window, lent to the policy meanwhile.
+        // Reno hears nothing of the ACK: its window grows in place.
+        if g.on_ack_unheard(&mut self.w) {
+            return;
+        }
+        // The event reads nothing of the window, lent to the policy meanwhile.
         let now = ctx.now();
         let mut w = self.w;
         g.on_ack(&mut w, || self.ack_event(now));

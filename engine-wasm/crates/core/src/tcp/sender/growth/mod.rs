@@ -131,6 +131,15 @@ impl Growth {
         }
     }
 
+    /// cwnd growth on an ACK of new data for a policy that hears nothing of
+    /// it (Reno); false for the others, which the caller then gives the event.
+    #[inline]
+    pub fn on_ack_unheard(&mut self, w: &mut Window) -> bool {
+        let Growth::Reno(g) = self else { return false };
+        g.on_ack(w);
+        true
+    }
+
     /// The window's response to a congestion signal.
     pub fn on_congestion(&mut self, w: &mut Window, event: Congestion) {
         match self {
