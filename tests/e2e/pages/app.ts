@@ -52,6 +52,8 @@ export class AppPage {
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     const dialog = this.page.getByRole('dialog', { name: 'Scenarios' });
     await expect(dialog).toBeVisible();
+    // The rest of the catalogue is read after the first frame; until then the list holds the URL's scenario only.
+    await expect(dialog.getByTestId('picker-pending')).toHaveCount(0);
     return dialog;
   }
 
