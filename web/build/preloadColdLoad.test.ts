@@ -34,6 +34,8 @@ describe('preloadColdLoad (index.html starts the cold load\'s downloads)', () =>
       ['preload', './assets/main-1.css'],
     ]);
     expect(tags[0]?.attrs).toEqual({ rel: 'preload', href: './assets/ackscope_wasm_bg-AbC_1.wasm', as: 'fetch', crossorigin: '' });
+    // The CSS preload in the credentials mode of the stylesheet link Vite adds, or it is fetched again.
+    expect(tags[4]?.attrs).toEqual({ rel: 'preload', href: './assets/main-1.css', as: 'style', crossorigin: '' });
     // The engine before the entry script's tag, the app after it.
     expect(tags.map((t) => t.injectTo)).toEqual(['head-prepend', 'head', 'head', 'head', 'head']);
   });

@@ -30,7 +30,8 @@ export function preloadColdLoad(engine = /ackscope_wasm_bg-[^/]*\.wasm$/, appChu
         return [
           link({ rel: 'preload', href: `./${wasm}`, as: 'fetch', crossorigin: '' }, 'head-prepend'),
           ...app.map((c) => link({ rel: 'modulepreload', href: `./${c.fileName}`, crossorigin: '' }, 'head')),
-          ...css.map((f) => link({ rel: 'preload', href: `./${f}`, as: 'style' }, 'head')),
+          // crossorigin as on the stylesheet link Vite's preload helper adds: without it the preload is not used and the CSS is fetched twice.
+          ...css.map((f) => link({ rel: 'preload', href: `./${f}`, as: 'style', crossorigin: '' }, 'head')),
         ];
       },
     },
