@@ -83,6 +83,12 @@ export class EngineClient {
     return runId;
   }
 
+  /** Tells the engine the page has drawn the current run's first data (an early run it held goes on). */
+  shown(): void {
+    const run = this.active;
+    if (run) this.channel.send({ type: 'shown', runId: run.runId });
+  }
+
   /** Goes on with a run that stopped at its budget. */
   continueRun(): void {
     const run = this.active;

@@ -25,6 +25,7 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     await h.slices(3);
     expect(h.posted).toEqual([]);
     h.host.handle({ type: 'run', runId: 12, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle({ type: 'shown', runId: 12 });
     await h.slices();
     expect(h.posted.length).toBeGreaterThan(2);
     expect(h.posted.every((m) => 'runId' in m && m.runId === 12)).toBe(true);
@@ -51,9 +52,30 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     await h.settle();
     // What the early run held: its start and its first slice's data, nothing more.
     expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
+    // Adopted, it still waits: until the page has drawn that first slice.
+    await h.slices();
+    expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
+    h.host.handle({ type: 'shown', runId: 7 });
     await h.slices();
     expect(h.posted.filter((m) => m.type === 'progress').length).toBeGreaterThan(2);
     expect(h.posted.at(-1)?.type).toBe('done');
+  });
+
+  it('goes on without the page\'s word after a while (a hidden tab draws no frame); a word for another run changes nothing', async () => {
+    const h = hostHarness(undefined, 0);
+    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    await h.slices();
+    h.host.handle({ type: 'run', runId: 7, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle({ type: 'shown', runId: 6 });
+    await h.slices();
+    expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
+    h.fireTimers();
+    await h.slices();
+    expect(h.posted.at(-1)?.type).toBe('done');
+    // The page's word, late, is a no-op.
+    h.host.handle({ type: 'shown', runId: 7 });
+    await h.slices();
+    expect(h.posted.filter((m) => m.type === 'done')).toHaveLength(1);
   });
 
   it('stops its first slice after the events the first frame needs, however fast the engine runs', async () => {
@@ -62,6 +84,7 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
     h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
     await h.slices();
     h.host.handle({ type: 'run', runId: 5, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle({ type: 'shown', runId: 5 });
     await h.slices();
     const events = h.posted.flatMap((m) => (m.type === 'progress' ? [m.events] : []));
     // 1000 queue entries, stale timer entries among them, which are not events.

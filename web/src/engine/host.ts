@@ -57,6 +57,8 @@ export interface HostDeps {
   sliceBudgetMs?: number;
   /** Marks a moment of a cold load on the worker's timeline (performance.mark; for profiles and scripts/bench-ui.mjs). */
   mark?(name: string): void;
+  /** Runs `fn` after `ms` of wall time (setTimeout by default). */
+  after?(ms: number, fn: () => void): void;
 }
 
 interface ActiveRun {
@@ -103,6 +105,14 @@ export class EngineHost {
    * needs only the first slice's data.
    */
   private early: { key: string; run: ActiveRun | null; held: RunMessage[]; parked: (() => void) | null } | null = null;
+  /**
+   * The early run once adopted, still parked until the page says it has drawn
+   * its first data (`shown`): its next slices' messages would reach the page's
+   * main thread before that frame and delay it (about 22 ms of 140 from the
+   * app's code to the first frame, on a cold load here). A page that never
+   * draws (a hidden tab) gets the rest after HELD_EARLY_MAX_MS.
+   */
+  private heldEarly: { runId: number; resume: () => void } | null = null;
   /** The worker's first run data is marked once (HostDeps.mark). */
   private firstDataMarked = false;
   /** Validations are deterministic: the app asks some again (the catalogue's, run A's, the prefetcher's). */
@@ -151,6 +161,9 @@ export class EngineHost {
         return;
       case 'cancel':
         if (this.current?.runId === msg.runId) this.cancelCurrent();
+        return;
+      case 'shown':
+        if (this.heldEarly?.runId === msg.runId) this.heldEarly.resume();
         return;
       case 'continue': {
         const run = this.current;
@@ -222,8 +235,22 @@ export class EngineHost {
     }
     if (early.run) early.run.runId = msg.runId;
     for (const m of early.held) this.deps.post({ ...m, runId: msg.runId });
-    early.parked?.();
+    if (early.parked) this.holdUntilShown(msg.runId, early.parked);
     return true;
+  }
+
+  /** Parks the adopted early run until `shown` (or HELD_EARLY_MAX_MS) says to go on; see heldEarly. */
+  private holdUntilShown(runId: number, goOn: () => void): void {
+    const held = {
+      runId,
+      resume: () => {
+        if (this.heldEarly !== held) return;
+        this.heldEarly = null;
+        goOn();
+      },
+    };
+    this.heldEarly = held;
+    (this.deps.after ?? ((ms, fn) => void setTimeout(fn, ms)))(HELD_EARLY_MAX_MS, held.resume);
   }
 
   /** Posts a run's message, or holds it while the run is the early one nobody has asked for yet. */
@@ -511,6 +538,8 @@ const EARLY_RUN_ID = -1;
  * A thousand is a few seconds of a seed scenario, 80 ms of PERF-1.
  */
 const EARLY_FIRST_SLICE_EVENTS = 1000;
+/** How long an adopted early run waits for the page's `shown` at most (see EngineHost.heldEarly). */
+const HELD_EARLY_MAX_MS = 500;
 
 /** A run the page's URL asks for, started before the app asks (see prestart). */
 export interface EarlyRequest {

@@ -104,6 +104,8 @@ export type UiToEngine =
   | { type: 'cancel'; runId: number }
   /** Go on with a run that stopped at its budget, with one more budget. */
   | { type: 'continue'; runId: number }
+  /** The page has drawn the run's first data: an early run it adopted goes on (EngineHost.adopt). */
+  | { type: 'shown'; runId: number }
   | {
       /**
        * The trace of a run between two times, simulated again from the start

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineClient } from '../engine/client';
 import { inProcessChannel } from '../engine/testing/in-process';
 import { allScenarioFiles, until } from '../engine/testing/wasm-node';
@@ -103,6 +103,9 @@ describe('AppController', () => {
   });
 
   it('leaves the catalogue and the knobs\' checks until the first frame is drawn, run A\'s first data alone is not enough', async () => {
+    // The engine hears when that frame is drawn (an early run it adopted waits for it).
+    const shown = vi.spyOn(EngineClient.prototype, 'shown');
+    disposers.push(() => shown.mockRestore());
     let drawn = () => {};
     const firstFrame = new Promise<void>((resolve) => (drawn = resolve));
     const a = app('?s=seed000/wired', { firstFrame: () => firstFrame });
@@ -112,8 +115,10 @@ describe('AppController', () => {
     expect(a.controller.getSnapshot().entries.map((e) => e.file)).toEqual(['seed000/wired.toml']);
     expect(a.controller.getSnapshot().catalogComplete).toBe(false);
     expect(a.controller.getSnapshot().knobOptions).toBeNull();
+    expect(shown).not.toHaveBeenCalled();
     drawn();
     await started;
+    expect(shown).toHaveBeenCalledTimes(1);
     await until(() => a.controller.getSnapshot().knobOptions !== null);
     expect(a.controller.getSnapshot().catalogComplete).toBe(true);
     expect(a.controller.getSnapshot().entries.length).toBeGreaterThan(20);

@@ -169,7 +169,11 @@ export class AppController {
     let entries: CatalogEntry[];
     try {
       // After run A's first data and first frame, as the knobs' checks: the files and their checks would hold up both.
-      if (early) await this.firstShown();
+      if (early) {
+        await this.firstShown();
+        // The engine held the rest of the early run for this frame (EngineHost.heldEarly).
+        this.deps.client.shown();
+      }
       entries = await Promise.all(files.map((f) => (f === firstFile && early ? early : check(f))));
     } catch (e) {
       if (early) {

@@ -6,6 +6,7 @@ import { loadWasmInNode } from './wasm-node';
 export function hostHarness(load: () => Promise<WasmApi> = loadWasmInNode, budgetMs = 10) {
   const posted: EngineToUi[] = [];
   const tasks: (() => void)[] = [];
+  const timers: (() => void)[] = [];
   let loads = 0;
   const deps: HostDeps = {
     load: () => {
@@ -16,6 +17,7 @@ export function hostHarness(load: () => Promise<WasmApi> = loadWasmInNode, budge
     yieldThen: (fn) => tasks.push(fn),
     now: () => performance.now(),
     sliceBudgetMs: budgetMs,
+    after: (_ms, fn) => timers.push(fn),
   };
   const host = new EngineHost(deps);
   const settle = async () => {
@@ -34,6 +36,10 @@ export function hostHarness(load: () => Promise<WasmApi> = loadWasmInNode, budge
     posted,
     loads: () => loads,
     settle,
+    /** Runs every pending `after` timer, as if its time had come. */
+    fireTimers(): void {
+      for (const fn of timers.splice(0)) fn();
+    },
     step,
     /** Runs up to `n` pending slices (all by default), then settles. */
     async slices(n = Infinity): Promise<void> {
