@@ -108,8 +108,8 @@ export class EngineHost {
   /**
    * The early run once adopted, still parked until the page says it has drawn
    * its first data (`shown`): its next slices' messages would reach the page's
-   * main thread before that frame and delay it (about 22 ms of 140 from the
-   * app's code to the first frame, on a cold load here). A page that never
+   * main thread before that frame and delay it (from the app's code to the
+   * first frame, 158 ms became 128 ms on cold loads here). A page that never
    * draws (a hidden tab) gets the rest after HELD_EARLY_MAX_MS.
    */
   private heldEarly: { runId: number; resume: () => void } | null = null;
