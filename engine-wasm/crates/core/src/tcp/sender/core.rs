@@ -245,6 +245,12 @@ impl Core {
     /// (ns-2 `send_much` with `maxburst`).
     #[inline(never)]
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
+        self.send_much_body(ctx, burst);
+    }
+
+    /// `send_much`'s body, inlined into `new_ack_then_send`.
+    #[inline(always)]
+    fn send_much_body(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
@@ -370,6 +376,25 @@ impl Core {
     /// restart or stop the timer. Growing cwnd is the caller's choice.
     #[inline(never)]
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        self.take_new_ack_body(pkt, ctx);
+    }
+
+    /// An ACK of new data that ends no recovery, whole (Reno's and NewReno's
+    /// usual ACK): take it, grow the window, record it and send what the
+    /// window now allows. One call per ACK instead of four, each saving and
+    /// restoring registers.
+    #[inline(never)]
+    pub(super) fn new_ack_then_send(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        self.take_new_ack_body(pkt, ctx);
+        self.open_cwnd_body(pkt, g, ctx);
+        self.delay_growth(pkt.seq);
+        self.record_window_body(ctx);
+        // take_new_ack cleared the duplicate count: no recovery holds sending back.
+        self.send_much_body(ctx, None);
+    }
+
+    #[inline(always)]
+    fn take_new_ack_body(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
         // timer before this ACK's RTT sample and backoff reset: with the old RTO.
@@ -444,6 +469,11 @@ impl Core {
     /// ACK echoing a congestion mark.
     #[inline(never)]
     pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        self.open_cwnd_body(pkt, g, ctx);
+    }
+
+    #[inline(always)]
+    fn open_cwnd_body(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
@@ -535,6 +565,11 @@ impl Core {
     }
 
     pub(super) fn record_window(&self, ctx: &mut impl AgentCtx) {
+        self.record_window_body(ctx);
+    }
+
+    #[inline(always)]
+    fn record_window_body(&self, ctx: &mut impl AgentCtx) {
         ctx.record(self.series.cwnd, self.cwnd());
         ctx.record(self.series.ssthresh, self.w.ssthresh);
     }
