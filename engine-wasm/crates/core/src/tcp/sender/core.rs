@@ -78,6 +78,9 @@ pub(super) struct Core {
     /// Spacing segments at the pacing rate, when the sender paces; its timer
     /// is the cwnd timer's slot (Fast Increase never runs with pacing).
     pub(super) pacer: Option<Pacer>,
+    /// Any of `clock`, `rate` and `pacer` is on: they hear of every segment
+    /// sent (one test per segment when none is, as with Reno).
+    send_hooks: bool,
     /// Seed 004's marking, estimator and Fast Increase.
     pub(super) owd: Option<owd::OwdSender>,
     /// Bytes the application has handed over so far (ns-2's curseq_, in
@@ -102,7 +105,11 @@ impl Core {
                 Ns2Rto::new(cfg.rto.granularity, cfg.rto.min, cfg.rto.max, cfg.rto.initial, clock_offset).rfc2988(rfc2988),
             ),
         };
+        let clock = g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments));
+        let rate = g.wants_rate_samples().then(RateSampler::default);
+        let pacer = (cfg.pacing || g.paces()).then(Pacer::default);
         Core {
+            send_hooks: clock.is_some() || rate.is_some() || pacer.is_some(),
             snd_una: 0,
             snd_nxt: 0,
             snd_max: 0,
@@ -125,12 +132,12 @@ impl Core {
             resend_after_timeout: false,
             newly_acked: 0,
             last_rtt: None,
-            clock: g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments)),
-            rate: g.wants_rate_samples().then(RateSampler::default),
+            clock,
+            rate,
             last_rate: None,
             rate_seen: 0,
             min_rtt: None,
-            pacer: (cfg.pacing || g.paces()).then(Pacer::default),
+            pacer,
             owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
             app_bytes: u64::MAX,
             app_complete: true,
@@ -308,6 +315,9 @@ impl Core {
             // A SYN is a bare TCP/IP header, 40 bytes even when data segments carry no
             // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
             (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
+        } else if self.app_bytes == u64::MAX {
+            // An endless transfer (the usual case): every segment is full.
+            (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
         } else {
             // A file's last segment carries only what is left of it.
             let offset = (seq - self.first_data_seq()) as u64 * self.cfg.mss_bytes as u64;
@@ -315,16 +325,18 @@ impl Core {
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
             (payload + self.cfg.header_bytes, payload as u16)
         };
-        if let Some(clock) = self.clock.as_mut() {
-            clock.on_output(seq, now);
-        }
-        if let Some(rate) = self.rate.as_mut() {
-            rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
-        }
-        if self.pacer.is_some() {
-            let r = self.pacing_rate();
-            if let Some(p) = self.pacer.as_mut() {
-                p.on_sent(now, r);
+        if self.send_hooks {
+            if let Some(clock) = self.clock.as_mut() {
+                clock.on_output(seq, now);
+            }
+            if let Some(rate) = self.rate.as_mut() {
+                rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
+            }
+            if self.pacer.is_some() {
+                let r = self.pacing_rate();
+                if let Some(p) = self.pacer.as_mut() {
+                    p.on_sent(now, r);
+                }
             }
         }
         ctx.send(Packet {
@@ -477,7 +489,10 @@ impl Core {
         if self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
-        self.fast_increase_on_ack(ctx);
+        // Fast Increase needs the delay estimator: no call per ACK without it.
+        if self.owd.is_some() {
+            self.fast_increase_on_ack(ctx);
+        }
         // Reno hears nothing of the ACK: its window grows in place.
         if g.on_ack_unheard(&mut self.w) {
             return;
