@@ -33,7 +33,6 @@ pub(super) enum LastAction {
 
 pub(super) struct Core {
     pub(super) cfg: SenderConfig,
-    pub(super) addr: FlowAddr,
     pub(super) timers: SenderTimers,
     pub(super) series: SenderSeries,
     /// Oldest unacknowledged segment (ns-2's highest_ack_ + 1).
@@ -81,6 +80,9 @@ pub(super) struct Core {
     /// Any of `clock`, `rate` and `pacer` is on: they hear of every segment
     /// sent (one test per segment when none is, as with Reno).
     send_hooks: bool,
+    /// A full data segment of this flow, copied for each one sent: only its
+    /// flags, sequence number and time change (and the size of a SYN or a file's last).
+    segment: Packet,
     /// Seed 004's marking, estimator and Fast Increase.
     pub(super) owd: Option<owd::OwdSender>,
     /// Bytes the application has handed over so far (ns-2's curseq_, in
@@ -108,7 +110,18 @@ impl Core {
         let clock = g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments));
         let rate = g.wants_rate_samples().then(RateSampler::default);
         let pacer = (cfg.pacing || g.paces()).then(Pacer::default);
+        let segment = Packet {
+            flow: addr.flow,
+            kind: PacketKind::Data,
+            src: addr.local,
+            dst: addr.remote,
+            size_bytes: cfg.mss_bytes + cfg.header_bytes,
+            payload_bytes: cfg.mss_bytes as u16,
+            flags: if cfg.ecn { flags::ECT } else { 0 },
+            ..Packet::default()
+        };
         Core {
+            segment,
             send_hooks: clock.is_some() || rate.is_some() || pacer.is_some(),
             snd_una: 0,
             snd_nxt: 0,
@@ -145,7 +158,6 @@ impl Core {
             persist: None,
             stats: SenderStats::default(),
             cfg,
-            addr,
             timers,
             series,
         }
@@ -298,33 +310,21 @@ impl Core {
         let retransmit = seq < self.snd_max;
         let had_outstanding = self.snd_una < self.snd_max;
         let syn = self.cfg.syn && seq == 0;
-        let mut flags_out = if retransmit { flags::RETRANSMIT } else { 0 };
-        if self.cfg.ecn && !syn {
-            flags_out |= flags::ECT;
-        }
-        if std::mem::take(&mut self.cwr_pending) {
-            flags_out |= flags::CWR;
-        }
-        if std::mem::take(&mut self.resend_after_timeout) && retransmit {
-            flags_out |= flags::TIMEOUT_RETRANSMIT;
-        }
-        if !retransmit {
-            flags_out |= self.owd_mark(seq, now);
-        }
-        let (size_bytes, payload_bytes) = if syn {
+        // A full segment, ECN-capable (ECT) when ECN is on.
+        let mut pkt = self.segment;
+        if syn {
             // A SYN is a bare TCP/IP header, 40 bytes even when data segments carry no
-            // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
-            (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
-        } else if self.app_bytes == u64::MAX {
-            // An endless transfer (the usual case): every segment is full.
-            (self.cfg.mss_bytes + self.cfg.header_bytes, self.cfg.mss_bytes as u16)
-        } else {
+            // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_),
+            // and never ECN-capable.
+            pkt.flags = flags::SYN;
+            (pkt.size_bytes, pkt.payload_bytes) = (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0);
+        } else if self.app_bytes != u64::MAX {
             // A file's last segment carries only what is left of it.
             let offset = (seq - self.first_data_seq()) as u64 * self.cfg.mss_bytes as u64;
             let left = self.app_bytes.saturating_sub(offset);
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
-            (payload + self.cfg.header_bytes, payload as u16)
-        };
+            (pkt.size_bytes, pkt.payload_bytes) = (payload + self.cfg.header_bytes, payload as u16);
+        }
         if self.send_hooks {
             if let Some(clock) = self.clock.as_mut() {
                 clock.on_output(seq, now);
@@ -339,18 +339,21 @@ impl Core {
                 }
             }
         }
-        ctx.send(Packet {
-            flow: self.addr.flow,
-            kind: PacketKind::Data,
-            flags: flags_out | if syn { flags::SYN } else { 0 },
-            src: self.addr.local,
-            dst: self.addr.remote,
-            seq,
-            size_bytes,
-            payload_bytes,
-            created_at: now,
-            ..Packet::default()
-        });
+        if retransmit {
+            pkt.flags |= flags::RETRANSMIT;
+        }
+        if std::mem::take(&mut self.cwr_pending) {
+            pkt.flags |= flags::CWR;
+        }
+        if std::mem::take(&mut self.resend_after_timeout) && retransmit {
+            pkt.flags |= flags::TIMEOUT_RETRANSMIT;
+        }
+        if !retransmit {
+            pkt.flags |= self.owd_mark(seq, now);
+        }
+        pkt.seq = seq;
+        pkt.created_at = now;
+        ctx.send(pkt);
         self.stats.sent_packets += 1;
         if retransmit {
             self.stats.retransmits += 1;
