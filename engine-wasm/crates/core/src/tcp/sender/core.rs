@@ -80,6 +80,10 @@ pub(super) struct Core {
     /// Any of `clock`, `rate` and `pacer` is on: they hear of every segment
     /// sent (one test per segment when none is, as with Reno).
     send_hooks: bool,
+    /// None of the options the ACK path tests is on (Reno on ns-2's defaults,
+    /// as PERF-1): `new_ack_then_send` then runs a body compiled without
+    /// those tests (the bodies' `PLAIN` parameter).
+    plain: bool,
     /// A full data segment of this flow, copied for each one sent: only its
     /// flags, sequence number and time change (and the size of a SYN or a file's last).
     segment: Packet,
@@ -120,9 +124,13 @@ impl Core {
             flags: if cfg.ecn { flags::ECT } else { 0 },
             ..Packet::default()
         };
+        let send_hooks = clock.is_some() || rate.is_some() || pacer.is_some();
+        let owd = cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase));
+        let plain = !(send_hooks || owd.is_some() || cfg.syn || cfg.ecn || !cfg.timerfix || cfg.timestamps || cfg.delay_growth);
         Core {
             segment,
-            send_hooks: clock.is_some() || rate.is_some() || pacer.is_some(),
+            send_hooks,
+            plain,
             snd_una: 0,
             snd_nxt: 0,
             snd_max: 0,
@@ -151,7 +159,7 @@ impl Core {
             rate_seen: 0,
             min_rtt: None,
             pacer,
-            owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
+            owd,
             app_bytes: u64::MAX,
             app_complete: true,
             adv_wnd: None,
@@ -264,19 +272,19 @@ impl Core {
     /// (ns-2 `send_much` with `maxburst`).
     #[inline(never)]
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
-        self.send_much_body(ctx, burst);
+        self.send_much_body::<false>(ctx, burst);
     }
 
     /// `send_much`'s body, inlined into `new_ack_then_send`.
     #[inline(always)]
-    fn send_much_body(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
+    fn send_much_body<const PLAIN: bool>(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
-            if self.pacer.is_some() && self.paced_out(ctx) {
+            if !PLAIN && self.pacer.is_some() && self.paced_out(ctx) {
                 break;
             }
-            self.put_on_wire(self.snd_nxt, ctx);
+            self.put_on_wire::<PLAIN>(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
         }
@@ -299,17 +307,17 @@ impl Core {
     /// Puts segment `seq` on the wire (ns-2 `output`).
     #[inline(never)]
     pub(super) fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
-        self.put_on_wire(seq, ctx);
+        self.put_on_wire::<false>(seq, ctx);
     }
 
     /// `output`'s body: inlined into `send_much`'s loop, which sends nearly
     /// every segment, and called elsewhere.
     #[inline(always)]
-    fn put_on_wire(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
+    fn put_on_wire<const PLAIN: bool>(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
         let now = ctx.now();
         let retransmit = seq < self.snd_max;
         let had_outstanding = self.snd_una < self.snd_max;
-        let syn = self.cfg.syn && seq == 0;
+        let syn = !PLAIN && self.cfg.syn && seq == 0;
         // A full segment, ECN-capable (ECT) when ECN is on.
         let mut pkt = self.segment;
         if syn {
@@ -325,7 +333,7 @@ impl Core {
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
             (pkt.size_bytes, pkt.payload_bytes) = (payload + self.cfg.header_bytes, payload as u16);
         }
-        if self.send_hooks {
+        if !PLAIN && self.send_hooks {
             if let Some(clock) = self.clock.as_mut() {
                 clock.on_output(seq, now);
             }
@@ -348,7 +356,7 @@ impl Core {
         if std::mem::take(&mut self.resend_after_timeout) && retransmit {
             pkt.flags |= flags::TIMEOUT_RETRANSMIT;
         }
-        if !retransmit {
+        if !PLAIN && !retransmit {
             pkt.flags |= self.owd_mark(seq, now);
         }
         pkt.seq = seq;
@@ -391,7 +399,7 @@ impl Core {
     /// restart or stop the timer. Growing cwnd is the caller's choice.
     #[inline(never)]
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
-        self.take_new_ack_body(pkt, ctx);
+        self.take_new_ack_body::<false>(pkt, ctx);
     }
 
     /// An ACK of new data that ends no recovery, whole (Reno's and NewReno's
@@ -400,22 +408,34 @@ impl Core {
     /// restoring registers.
     #[inline(never)]
     pub(super) fn new_ack_then_send(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
-        self.take_new_ack_body(pkt, ctx);
-        self.open_cwnd_body(pkt, g, ctx);
-        self.delay_growth(pkt.seq);
-        self.record_window_body(ctx);
-        // take_new_ack cleared the duplicate count: no recovery holds sending back.
-        self.send_much_body(ctx, None);
+        if self.plain {
+            self.new_ack_then_send_as::<true>(pkt, g, ctx);
+        } else {
+            self.new_ack_then_send_as::<false>(pkt, g, ctx);
+        }
     }
 
     #[inline(always)]
-    fn take_new_ack_body(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+    fn new_ack_then_send_as<const PLAIN: bool>(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        self.take_new_ack_body::<PLAIN>(pkt, ctx);
+        self.open_cwnd_body::<PLAIN>(pkt, g, ctx);
+        if !PLAIN {
+            self.delay_growth(pkt.seq);
+        }
+        self.record_window_body(ctx);
+        // take_new_ack cleared the duplicate count: no recovery holds sending back.
+        self.send_much_body::<PLAIN>(ctx, None);
+    }
+
+    /// With `PLAIN` (see `Core::plain`) the options' tests fold away.
+    #[inline(always)]
+    fn take_new_ack_body<const PLAIN: bool>(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
         // timer before this ACK's RTT sample and backoff reset: with the old RTO.
-        let rto_before_sample = (!self.cfg.timerfix).then(|| self.rto.rto());
+        let rto_before_sample = (!PLAIN && !self.cfg.timerfix).then(|| self.rto.rto());
         let now = ctx.now();
-        if let Some(clock) = self.clock.as_mut() {
+        if let Some(clock) = self.clock.as_mut().filter(|_| !PLAIN) {
             // ns-2's Vegas indexes segments from 0 with last_ack_ the last acknowledged one.
             clock.on_new_ack(self.snd_una as i64 - 1, ack as i64 - 1, now);
         }
@@ -425,7 +445,7 @@ impl Core {
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
         // A marked ACK's echo field holds the receiver's clock (seed 004), not TSecr.
-        let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
+        let sample = if !PLAIN && self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
             // RFC 7323 4: every ACK of new data gives a sample, retransmitted or not.
             Some(now.since(pkt.ts_ecr))
         } else {
@@ -444,7 +464,7 @@ impl Core {
         if let Some(r) = sample {
             self.take_rtt_sample(r, true, ctx);
         }
-        if self.rate.is_some() {
+        if !PLAIN && self.rate.is_some() {
             self.sample_rate(pkt, now);
         }
         if self.snd_una == self.snd_max {
@@ -484,16 +504,16 @@ impl Core {
     /// ACK echoing a congestion mark.
     #[inline(never)]
     pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
-        self.open_cwnd_body(pkt, g, ctx);
+        self.open_cwnd_body::<false>(pkt, g, ctx);
     }
 
     #[inline(always)]
-    fn open_cwnd_body(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
-        if self.cfg.ecn && pkt.has(flags::ECE) {
+    fn open_cwnd_body<const PLAIN: bool>(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        if !PLAIN && self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
         // Fast Increase needs the delay estimator: no call per ACK without it.
-        if self.owd.is_some() {
+        if !PLAIN && self.owd.is_some() {
             self.fast_increase_on_ack(ctx);
         }
         // Reno hears nothing of the ACK: its window grows in place.
