@@ -33,7 +33,6 @@ pub(super) enum LastAction {
 
 pub(super) struct Core {
     pub(super) cfg: SenderConfig,
-    pub(super) addr: FlowAddr,
     pub(super) timers: SenderTimers,
     pub(super) series: SenderSeries,
     /// Oldest unacknowledged segment (ns-2's highest_ack_ + 1).
@@ -78,6 +77,16 @@ pub(super) struct Core {
     /// Spacing segments at the pacing rate, when the sender paces; its timer
     /// is the cwnd timer's slot (Fast Increase never runs with pacing).
     pub(super) pacer: Option<Pacer>,
+    /// Any of `clock`, `rate` and `pacer` is on: they hear of every segment
+    /// sent (one test per segment when none is, as with Reno).
+    send_hooks: bool,
+    /// None of the options the ACK path tests is on (Reno on ns-2's defaults,
+    /// as PERF-1): `new_ack_then_send` then runs a body compiled without
+    /// those tests (the bodies' `PLAIN` parameter).
+    plain: bool,
+    /// A full data segment of this flow, copied for each one sent: only its
+    /// flags, sequence number and time change (and the size of a SYN or a file's last).
+    segment: Packet,
     /// Seed 004's marking, estimator and Fast Increase.
     pub(super) owd: Option<owd::OwdSender>,
     /// Bytes the application has handed over so far (ns-2's curseq_, in
@@ -102,7 +111,26 @@ impl Core {
                 Ns2Rto::new(cfg.rto.granularity, cfg.rto.min, cfg.rto.max, cfg.rto.initial, clock_offset).rfc2988(rfc2988),
             ),
         };
+        let clock = g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments));
+        let rate = g.wants_rate_samples().then(RateSampler::default);
+        let pacer = (cfg.pacing || g.paces()).then(Pacer::default);
+        let segment = Packet {
+            flow: addr.flow,
+            kind: PacketKind::Data,
+            src: addr.local,
+            dst: addr.remote,
+            size_bytes: cfg.mss_bytes + cfg.header_bytes,
+            payload_bytes: cfg.mss_bytes as u16,
+            flags: if cfg.ecn { flags::ECT } else { 0 },
+            ..Packet::default()
+        };
+        let send_hooks = clock.is_some() || rate.is_some() || pacer.is_some();
+        let owd = cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase));
+        let plain = !(send_hooks || owd.is_some() || cfg.syn || cfg.ecn || !cfg.timerfix || cfg.timestamps || cfg.delay_growth);
         Core {
+            segment,
+            send_hooks,
+            plain,
             snd_una: 0,
             snd_nxt: 0,
             snd_max: 0,
@@ -125,20 +153,19 @@ impl Core {
             resend_after_timeout: false,
             newly_acked: 0,
             last_rtt: None,
-            clock: g.wants_segment_clock().then(|| SegmentClock::new(cfg.rwnd_segments)),
-            rate: g.wants_rate_samples().then(RateSampler::default),
+            clock,
+            rate,
             last_rate: None,
             rate_seen: 0,
             min_rtt: None,
-            pacer: (cfg.pacing || g.paces()).then(Pacer::default),
-            owd: cfg.owd_probes.map(|probes| owd::OwdSender::new(probes, cfg.fast_increase)),
+            pacer,
+            owd,
             app_bytes: u64::MAX,
             app_complete: true,
             adv_wnd: None,
             persist: None,
             stats: SenderStats::default(),
             cfg,
-            addr,
             timers,
             series,
         }
@@ -245,13 +272,19 @@ impl Core {
     /// (ns-2 `send_much` with `maxburst`).
     #[inline(never)]
     pub(super) fn send_much(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
+        self.send_much_body::<false>(ctx, burst);
+    }
+
+    /// `send_much`'s body, inlined into `new_ack_then_send`.
+    #[inline(always)]
+    fn send_much_body<const PLAIN: bool>(&mut self, ctx: &mut impl AgentCtx, burst: Option<u32>) {
         let limit = self.snd_una.saturating_add(self.window()).min(self.app_end());
         let mut sent = 0;
         while self.snd_nxt < limit && burst.is_none_or(|b| sent < b) {
-            if self.pacer.is_some() && self.paced_out(ctx) {
+            if !PLAIN && self.pacer.is_some() && self.paced_out(ctx) {
                 break;
             }
-            self.put_on_wire(self.snd_nxt, ctx);
+            self.put_on_wire::<PLAIN>(self.snd_nxt, ctx);
             self.snd_nxt += 1;
             sent += 1;
         }
@@ -274,65 +307,61 @@ impl Core {
     /// Puts segment `seq` on the wire (ns-2 `output`).
     #[inline(never)]
     pub(super) fn output(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
-        self.put_on_wire(seq, ctx);
+        self.put_on_wire::<false>(seq, ctx);
     }
 
     /// `output`'s body: inlined into `send_much`'s loop, which sends nearly
     /// every segment, and called elsewhere.
     #[inline(always)]
-    fn put_on_wire(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
+    fn put_on_wire<const PLAIN: bool>(&mut self, seq: u32, ctx: &mut impl AgentCtx) {
         let now = ctx.now();
         let retransmit = seq < self.snd_max;
         let had_outstanding = self.snd_una < self.snd_max;
-        let syn = self.cfg.syn && seq == 0;
-        let mut flags_out = if retransmit { flags::RETRANSMIT } else { 0 };
-        if self.cfg.ecn && !syn {
-            flags_out |= flags::ECT;
-        }
-        if std::mem::take(&mut self.cwr_pending) {
-            flags_out |= flags::CWR;
-        }
-        if std::mem::take(&mut self.resend_after_timeout) && retransmit {
-            flags_out |= flags::TIMEOUT_RETRANSMIT;
-        }
-        if !retransmit {
-            flags_out |= self.owd_mark(seq, now);
-        }
-        let (size_bytes, payload_bytes) = if syn {
+        let syn = !PLAIN && self.cfg.syn && seq == 0;
+        // A full segment, ECN-capable (ECT) when ECN is on.
+        let mut pkt = self.segment;
+        if syn {
             // A SYN is a bare TCP/IP header, 40 bytes even when data segments carry no
-            // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_).
-            (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0)
-        } else {
+            // header bytes (ns-2 sizes it tcpip_base_hdr_size_ regardless of useHeaders_),
+            // and never ECN-capable.
+            pkt.flags = flags::SYN;
+            (pkt.size_bytes, pkt.payload_bytes) = (self.cfg.header_bytes.max(BARE_HEADER_BYTES), 0);
+        } else if self.app_bytes != u64::MAX {
             // A file's last segment carries only what is left of it.
             let offset = (seq - self.first_data_seq()) as u64 * self.cfg.mss_bytes as u64;
             let left = self.app_bytes.saturating_sub(offset);
             let payload = left.min(self.cfg.mss_bytes as u64) as u32;
-            (payload + self.cfg.header_bytes, payload as u16)
-        };
-        if let Some(clock) = self.clock.as_mut() {
-            clock.on_output(seq, now);
+            (pkt.size_bytes, pkt.payload_bytes) = (payload + self.cfg.header_bytes, payload as u16);
         }
-        if let Some(rate) = self.rate.as_mut() {
-            rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
-        }
-        if self.pacer.is_some() {
-            let r = self.pacing_rate();
-            if let Some(p) = self.pacer.as_mut() {
-                p.on_sent(now, r);
+        if !PLAIN && self.send_hooks {
+            if let Some(clock) = self.clock.as_mut() {
+                clock.on_output(seq, now);
+            }
+            if let Some(rate) = self.rate.as_mut() {
+                rate.on_sent(seq, now, self.snd_max - self.snd_una, false);
+            }
+            if self.pacer.is_some() {
+                let r = self.pacing_rate();
+                if let Some(p) = self.pacer.as_mut() {
+                    p.on_sent(now, r);
+                }
             }
         }
-        ctx.send(Packet {
-            flow: self.addr.flow,
-            kind: PacketKind::Data,
-            flags: flags_out | if syn { flags::SYN } else { 0 },
-            src: self.addr.local,
-            dst: self.addr.remote,
-            seq,
-            size_bytes,
-            payload_bytes,
-            created_at: now,
-            ..Packet::default()
-        });
+        if retransmit {
+            pkt.flags |= flags::RETRANSMIT;
+        }
+        if std::mem::take(&mut self.cwr_pending) {
+            pkt.flags |= flags::CWR;
+        }
+        if std::mem::take(&mut self.resend_after_timeout) && retransmit {
+            pkt.flags |= flags::TIMEOUT_RETRANSMIT;
+        }
+        if !PLAIN && !retransmit {
+            pkt.flags |= self.owd_mark(seq, now);
+        }
+        pkt.seq = seq;
+        pkt.created_at = now;
+        ctx.send(pkt);
         self.stats.sent_packets += 1;
         if retransmit {
             self.stats.retransmits += 1;
@@ -370,12 +399,43 @@ impl Core {
     /// restart or stop the timer. Growing cwnd is the caller's choice.
     #[inline(never)]
     pub(super) fn take_new_ack(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
+        self.take_new_ack_body::<false>(pkt, ctx);
+    }
+
+    /// An ACK of new data that ends no recovery, whole (Reno's and NewReno's
+    /// usual ACK): take it, grow the window, record it and send what the
+    /// window now allows. One call per ACK instead of four, each saving and
+    /// restoring registers.
+    #[inline(never)]
+    pub(super) fn new_ack_then_send(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        if self.plain {
+            self.new_ack_then_send_as::<true>(pkt, g, ctx);
+        } else {
+            self.new_ack_then_send_as::<false>(pkt, g, ctx);
+        }
+    }
+
+    #[inline(always)]
+    fn new_ack_then_send_as<const PLAIN: bool>(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        self.take_new_ack_body::<PLAIN>(pkt, ctx);
+        self.open_cwnd_body::<PLAIN>(pkt, g, ctx);
+        if !PLAIN {
+            self.delay_growth(pkt.seq);
+        }
+        self.record_window_body(ctx);
+        // take_new_ack cleared the duplicate count: no recovery holds sending back.
+        self.send_much_body::<PLAIN>(ctx, None);
+    }
+
+    /// With `PLAIN` (see `Core::plain`) the options' tests fold away.
+    #[inline(always)]
+    fn take_new_ack_body<const PLAIN: bool>(&mut self, pkt: &Packet, ctx: &mut impl AgentCtx) {
         let ack = pkt.seq;
         // ns-2 without timerfix_ (its behaviour before May 2001) restarts the
         // timer before this ACK's RTT sample and backoff reset: with the old RTO.
-        let rto_before_sample = (!self.cfg.timerfix).then(|| self.rto.rto());
+        let rto_before_sample = (!PLAIN && !self.cfg.timerfix).then(|| self.rto.rto());
         let now = ctx.now();
-        if let Some(clock) = self.clock.as_mut() {
+        if let Some(clock) = self.clock.as_mut().filter(|_| !PLAIN) {
             // ns-2's Vegas indexes segments from 0 with last_ack_ the last acknowledged one.
             clock.on_new_ack(self.snd_una as i64 - 1, ack as i64 - 1, now);
         }
@@ -385,7 +445,7 @@ impl Core {
         self.snd_una = ack;
         self.snd_nxt = self.snd_nxt.max(ack);
         // A marked ACK's echo field holds the receiver's clock (seed 004), not TSecr.
-        let sample = if self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
+        let sample = if !PLAIN && self.cfg.timestamps && pkt.ts_ecr > crate::time::SimTime::ZERO && !pkt.has(flags::MARKED) {
             // RFC 7323 4: every ACK of new data gives a sample, retransmitted or not.
             Some(now.since(pkt.ts_ecr))
         } else {
@@ -404,7 +464,7 @@ impl Core {
         if let Some(r) = sample {
             self.take_rtt_sample(r, true, ctx);
         }
-        if self.rate.is_some() {
+        if !PLAIN && self.rate.is_some() {
             self.sample_rate(pkt, now);
         }
         if self.snd_una == self.snd_max {
@@ -444,10 +504,18 @@ impl Core {
     /// ACK echoing a congestion mark.
     #[inline(never)]
     pub(super) fn open_cwnd(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
-        if self.cfg.ecn && pkt.has(flags::ECE) {
+        self.open_cwnd_body::<false>(pkt, g, ctx);
+    }
+
+    #[inline(always)]
+    fn open_cwnd_body<const PLAIN: bool>(&mut self, pkt: &Packet, g: &mut Growth, ctx: &mut impl AgentCtx) {
+        if !PLAIN && self.cfg.ecn && pkt.has(flags::ECE) {
             return;
         }
-        self.fast_increase_on_ack(ctx);
+        // Fast Increase needs the delay estimator: no call per ACK without it.
+        if !PLAIN && self.owd.is_some() {
+            self.fast_increase_on_ack(ctx);
+        }
         // Reno hears nothing of the ACK: its window grows in place.
         if g.on_ack_unheard(&mut self.w) {
             return;
@@ -535,6 +603,11 @@ impl Core {
     }
 
     pub(super) fn record_window(&self, ctx: &mut impl AgentCtx) {
+        self.record_window_body(ctx);
+    }
+
+    #[inline(always)]
+    fn record_window_body(&self, ctx: &mut impl AgentCtx) {
         ctx.record(self.series.cwnd, self.cwnd());
         ctx.record(self.series.ssthresh, self.w.ssthresh);
     }

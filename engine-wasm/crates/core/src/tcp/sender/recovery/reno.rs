@@ -51,9 +51,9 @@ impl RenoRecovery {
                 // Reno leaves fast recovery: the window deflates to the halved cwnd.
                 s.dupwnd = 0;
                 self.partial_ack_seen = false;
-                s.take_new_ack(pkt, ctx);
-                s.open_cwnd(pkt, g, ctx);
-                s.delay_growth(ack);
+                // With the window's growth, its record and the sending `send` would do.
+                s.new_ack_then_send(pkt, g, ctx);
+                return;
             }
             s.record_window(ctx);
         } else if ack == s.snd_una && s.snd_una < s.snd_max {
