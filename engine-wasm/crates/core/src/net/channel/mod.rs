@@ -43,6 +43,7 @@ use super::red::Red;
 use super::ring::Ring;
 use crate::ids::NodeId;
 use crate::packet::Packet;
+use crate::record::SeriesId;
 use crate::time::{Serializer, SimDuration, SimTime};
 use scheduled::Waiting;
 use std::collections::VecDeque;
@@ -167,6 +168,9 @@ pub struct Channel {
     pub to: NodeId,
     pub from: NodeId,
     held_pkts: u32,
+    /// Its queue occupancy series (set by the network): here, in a line an
+    /// arrival reads anyway, rather than in a table of the network's.
+    occupancy: SeriesId,
     /// FIFO: when the first entry not yet departed ends its transmission
     /// (`NEVER` if none, and always on a scheduled channel): most events
     /// find nothing to retire, and this answers them with one compare.
@@ -258,6 +262,7 @@ impl Channel {
             in_service: None,
             finish_deferred: false,
             held_pkts: 0,
+            occupancy: SeriesId(0),
             held_bytes: 0,
             stats: ChannelStats::default(),
         }
@@ -339,6 +344,16 @@ impl Channel {
     /// that records neither is quiet. Set once its mechanisms are added.
     pub fn set_unrecorded(&mut self, unrecorded: bool) {
         self.quiet = self.plain && unrecorded;
+    }
+
+    /// The series of its queue occupancy.
+    #[inline]
+    pub fn occupancy_series(&self) -> SeriesId {
+        self.occupancy
+    }
+
+    pub(crate) fn set_occupancy_series(&mut self, id: SeriesId) {
+        self.occupancy = id;
     }
 
     /// Packets held at the last `advance`: waiting plus the one transmitting.
