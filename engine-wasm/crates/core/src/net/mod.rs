@@ -197,11 +197,13 @@ impl Network {
         queue: &mut EventQueue,
         series: &mut SeriesStore,
     ) {
-        let Some(c) = self.routes.next_hop(node, pkt.dst) else {
+        // No route gives an index past every channel (one bounds test for both).
+        let c = self.routes.next_hop_index(node, pkt.dst);
+        let Some(channel) = self.channels.get(c) else {
             self.unroutable += 1;
             return;
         };
-        let channel = &self.channels[c.index()];
+        let c = ChannelId(c as u16);
         if channel.is_quiet() {
             return self.forward_plain::<false>(c, pkt, now, queue, series);
         }
