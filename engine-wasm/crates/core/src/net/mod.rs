@@ -227,12 +227,12 @@ impl Network {
         let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
         let occupancy = if RECORDED { channel.occupancy_series() } else { SeriesId(0) };
-        channel.advance_for(now, scheduled_at, |t, held| {
+        channel.retire(now, scheduled_at, |t, held| {
             if RECORDED {
                 series.push(occupancy, t.0, held as f64);
             }
         });
-        let admitted = channel.admit_plain(pkt, now);
+        let admitted = channel.admit_plain(pkt, now, scheduled_at.1);
         let held = channel.held_packets();
         // The admission is acted on before the occupancy push, so its
         // passage need not outlive that push (fewer instructions per hop).

@@ -175,7 +175,9 @@ pub struct Channel {
     /// (`NEVER` if none, and always on a scheduled channel): most events
     /// find nothing to retire, and this answers them with one compare.
     next_departure: SimTime,
-    /// The event being handled (its time and ns-2's floating-point time).
+    /// The event being handled (its time and ns-2's floating-point time),
+    /// for a transmission it starts; a plain channel's admission is handed
+    /// it instead, so the network's fast path leaves it stale.
     event_s: (SimTime, f64),
     /// When the last started transmission ends.
     busy_until: SimTime,
