@@ -133,6 +133,12 @@ impl Serializer {
             self.last = (bytes, scaled / self.rate.0, scaled % self.rate.0);
         }
         let (_, quotient, remainder) = self.last;
+        // Round rates (10 Mbit/s, 1 Gbit/s) time most sizes in whole
+        // nanoseconds: no remainder, so the carry stays as it is (one test
+        // instead of the carry's arithmetic on every packet).
+        if remainder == 0 {
+            return SimDuration(quotient);
+        }
         // carry + remainder < 2 x rate: at most one more nanosecond.
         let sum = self.carry + remainder;
         let extra = (sum >= self.rate.0) as u64;
@@ -173,6 +179,14 @@ mod tests {
         let mut s = Serializer::new(Bandwidth(9_600));
         let total: u64 = [1040, 40, 1040, 40, 1040, 40].iter().map(|&b| s.transmission_time(b).0).sum();
         assert_eq!(total, (3 * 1080 * 8) * 1_000_000_000 / 9_600);
+    }
+
+    #[test]
+    fn an_exact_size_keeps_the_carry_of_the_others() {
+        // At 3 Mbit/s 3 B take 8000 ns exactly, 1 B 2666.67 ns.
+        let mut s = Serializer::new(Bandwidth(3_000_000));
+        let total: u64 = [1, 3, 1, 3, 1, 3].iter().map(|&b| s.transmission_time(b).0).sum();
+        assert_eq!(total, 12 * 8 * 1_000_000_000 / 3_000_000);
     }
 
     #[test]

@@ -43,8 +43,6 @@ struct OutageMarks {
 pub struct Network {
     pub channels: Vec<Channel>,
     pub routes: Routes,
-    /// Queue occupancy series, one per channel.
-    pub queue_series: Vec<SeriesId>,
     pub trace: Trace,
     next_uid: u32,
     /// Packets with no route to their destination.
@@ -91,11 +89,15 @@ fn record(pkt: &Packet, c: ChannelId, enqueued: SimTime, tx_start: SimTime, tx_e
 }
 
 impl Network {
-    pub fn new(channels: Vec<Channel>, routes: Routes, queue_series: Vec<SeriesId>, trace: Trace) -> Self {
+    /// `queue_series`: each channel's occupancy series.
+    pub fn new(mut channels: Vec<Channel>, routes: Routes, queue_series: Vec<SeriesId>, trace: Trace) -> Self {
+        assert_eq!(channels.len(), queue_series.len(), "an occupancy series per channel");
+        for (channel, id) in channels.iter_mut().zip(queue_series) {
+            channel.set_occupancy_series(id);
+        }
         Network {
             channels,
             routes,
-            queue_series,
             trace,
             next_uid: 0,
             unroutable: 0,
@@ -149,7 +151,7 @@ impl Network {
         let scheduled_at = self.scheduled_at(now);
         let pool = &self.pools[pool as usize];
         for &m in &pool.members {
-            let occupancy = self.queue_series[m.index()];
+            let occupancy = self.channels[m.index()].occupancy_series();
             self.channels[m.index()].advance_for(now, scheduled_at, |t, held| series.push(occupancy, t.0, held as f64));
         }
         pool.admits(&self.channels, pkt.size_bytes)
@@ -195,11 +197,13 @@ impl Network {
         queue: &mut EventQueue,
         series: &mut SeriesStore,
     ) {
-        let Some(c) = self.routes.next_hop(node, pkt.dst) else {
+        // No route gives an index past every channel (one bounds test for both).
+        let c = self.routes.next_hop_index(node, pkt.dst);
+        let Some(channel) = self.channels.get(c) else {
             self.unroutable += 1;
             return;
         };
-        let channel = &self.channels[c.index()];
+        let c = ChannelId(c as u16);
         if channel.is_quiet() {
             return self.forward_plain::<false>(c, pkt, now, queue, series);
         }
@@ -222,13 +226,13 @@ impl Network {
     ) {
         let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
-        let occupancy = if RECORDED { self.queue_series[c.index()] } else { SeriesId(0) };
-        channel.advance_for(now, scheduled_at, |t, held| {
+        let occupancy = if RECORDED { channel.occupancy_series() } else { SeriesId(0) };
+        channel.retire(now, scheduled_at, |t, held| {
             if RECORDED {
                 series.push(occupancy, t.0, held as f64);
             }
         });
-        let admitted = channel.admit_plain(pkt, now);
+        let admitted = channel.admit_plain(pkt, now, scheduled_at.1);
         let held = channel.held_packets();
         // The admission is acted on before the occupancy push, so its
         // passage need not outlive that push (fewer instructions per hop).
@@ -283,7 +287,7 @@ impl Network {
         }
         let scheduled_at = self.scheduled_at(now);
         let channel = &mut self.channels[c.index()];
-        let occupancy = self.queue_series[c.index()];
+        let occupancy = channel.occupancy_series();
         if channel.is_scheduled() {
             return self.offer_scheduled(c, pkt, now, queue, series);
         }
@@ -310,7 +314,7 @@ impl Network {
         // A packet that starts now starts at this event's floating-point time.
         channel.advance_for(now, origin, |_, _| {});
         let (offer, wake) = channel.offer(pkt, now, &mut self.filtered);
-        series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        series.push(channel.occupancy_series(), now.0, channel.held_packets() as f64);
         self.record_red_average(c, now, series);
         for (filtered, enqueued) in std::mem::take(&mut self.filtered) {
             self.trace.push(record(&filtered, c, enqueued, now, now, Fate::Filtered));
@@ -383,7 +387,7 @@ impl Network {
     fn end_transmission(&mut self, c: ChannelId, now: SimTime, queue: &mut EventQueue, series: &mut SeriesStore) {
         let channel = &mut self.channels[c.index()];
         let (started, wake) = channel.finish_transmission(now);
-        series.push(self.queue_series[c.index()], now.0, channel.held_packets() as f64);
+        series.push(channel.occupancy_series(), now.0, channel.held_packets() as f64);
         if channel.aqm().is_some() {
             self.record_aqm(c, now, false, started, series);
         }
@@ -401,7 +405,7 @@ impl Network {
     #[inline]
     pub fn take_arrival(&mut self, c: ChannelId, now: SimTime, series: &mut SeriesStore) -> (NodeId, Packet, Option<SimTime>) {
         let channel = &mut self.channels[c.index()];
-        let occupancy = self.queue_series[c.index()];
+        let occupancy = channel.occupancy_series();
         // Only what ended before this arrival in ns-2's order, as on other channels.
         // An arrival event stands for the channel's head packet: it is there.
         let origin = channel.head_origin().expect("an arrival on an empty channel");
@@ -433,7 +437,8 @@ impl Network {
 
     /// Brings every channel's occupancy series up to `now`.
     pub fn flush_series(&mut self, now: SimTime, series: &mut SeriesStore) {
-        for (channel, &occupancy) in self.channels.iter_mut().zip(&self.queue_series) {
+        for channel in &mut self.channels {
+            let occupancy = channel.occupancy_series();
             channel.advance(now, |t, held| series.push(occupancy, t.0, held as f64));
         }
     }

@@ -87,9 +87,16 @@ impl Routes {
     /// route, or `dst` is not a destination these routes were computed for.
     #[inline]
     pub fn next_hop(&self, at: NodeId, dst: NodeId) -> Option<ChannelId> {
-        let col = *self.column.get(dst.index())? as usize;
-        let c = *self.next.get(at.index() * self.width + col)?;
-        (c != NO_ROUTE).then_some(ChannelId(c))
+        let c = self.next_hop_index(at, dst);
+        (c != NO_ROUTE as usize).then_some(ChannelId(c as u16))
+    }
+
+    /// [`Routes::next_hop`] as a channel index, past every channel's if
+    /// there is no route: indexing the channels with it tests both at once.
+    #[inline]
+    pub fn next_hop_index(&self, at: NodeId, dst: NodeId) -> usize {
+        let Some(&col) = self.column.get(dst.index()) else { return NO_ROUTE as usize };
+        self.next.get(at.index() * self.width + col as usize).map_or(NO_ROUTE as usize, |&c| c as usize)
     }
 
     /// Entries held: nodes x destinations.

@@ -19,8 +19,14 @@ impl Channel {
         self.held_bytes += size as u64;
         self.stats.packets += 1;
         self.stats.bytes += size as u64;
-        self.stats.queue_max_pkts = self.stats.queue_max_pkts.max(self.held_pkts);
-        self.stats.queue_max_bytes = self.stats.queue_max_bytes.max(self.held_bytes);
+        // Branches, not `max`: a new maximum is rare, and the compiler
+        // stores the unchanged one back otherwise.
+        if self.held_pkts > self.stats.queue_max_pkts {
+            self.stats.queue_max_pkts = self.held_pkts;
+        }
+        if self.held_bytes > self.stats.queue_max_bytes {
+            self.stats.queue_max_bytes = self.held_bytes;
+        }
     }
 
     /// What waits at `now`, the packet being transmitted left out, as RED

@@ -22,8 +22,16 @@ impl Channel {
     /// link's end of transmission when the packet starts (ARCHITECTURE.md,
     /// event order).
     #[inline]
-    pub fn advance_for(&mut self, now: SimTime, origin: (SimTime, f64), mut on_change: impl FnMut(SimTime, u32)) {
+    pub fn advance_for(&mut self, now: SimTime, origin: (SimTime, f64), on_change: impl FnMut(SimTime, u32)) {
         self.event_s = (now, origin.1);
+        self.retire(now, origin, on_change);
+    }
+
+    /// [`Channel::advance_for`] without noting the event's time for a later
+    /// transmission: a plain channel's admission is handed it instead
+    /// ([`Channel::admit_plain`]), in registers.
+    #[inline]
+    pub(crate) fn retire(&mut self, now: SimTime, origin: (SimTime, f64), mut on_change: impl FnMut(SimTime, u32)) {
         // Nothing ends by `now` (the common case). A scheduled channel's
         // `next_departure` stays `NEVER`: its transmissions end with events
         // (`scheduled.rs`).
@@ -73,8 +81,9 @@ impl Channel {
 
     /// [`Channel::admit`] for a plain channel (see [`Channel::is_plain`]):
     /// no mechanism to consult, so the whole passage inlines into the caller.
+    /// After `retire(now, origin)`; `now_s`: `origin`'s floating-point time.
     #[inline(always)]
-    pub fn admit_plain(&mut self, pkt: &Packet, now: SimTime) -> Option<(Transmission, Option<SimTime>)> {
+    pub fn admit_plain(&mut self, pkt: &Packet, now: SimTime, now_s: f64) -> Option<(Transmission, Option<SimTime>)> {
         debug_assert!(self.plain);
         if !self.fits(pkt.size_bytes) {
             self.stats.drops += 1;
@@ -84,7 +93,7 @@ impl Channel {
         let t = self.plain_passage(pkt.size_bytes, now, self.busy_until.max(now));
         let mut wake = Wake::default();
         let behind = self.sending();
-        self.put_on_wire(pkt, t, &mut wake, behind);
+        self.put_on_wire(pkt, t, &mut wake, behind, (now, now_s));
         Some((t, wake.arrival))
     }
 }

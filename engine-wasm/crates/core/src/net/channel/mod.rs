@@ -43,6 +43,7 @@ use super::red::Red;
 use super::ring::Ring;
 use crate::ids::NodeId;
 use crate::packet::Packet;
+use crate::record::SeriesId;
 use crate::time::{Serializer, SimDuration, SimTime};
 use scheduled::Waiting;
 use std::collections::VecDeque;
@@ -74,19 +75,21 @@ impl ServiceOrder {
     }
 }
 
-/// A hop updates the first six fields (`repr(C)` keeps them together).
+/// A hop updates the first six fields (`repr(C)` keeps them together). No
+/// two counters an admission adds to are neighbours: the compiler paired
+/// `packets` and `bytes` into a vector add of five instructions for two.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 pub struct ChannelStats {
     /// Packets admitted to the queue.
     pub packets: u64,
-    pub bytes: u64,
-    /// Total serialization time of transmitted packets.
-    pub busy_ns: u64,
-    /// Packets that reached the far end, corrupted ones included.
-    pub arrived: u64,
     /// Most bytes held at once.
     pub queue_max_bytes: u64,
+    pub bytes: u64,
+    /// Packets that reached the far end, corrupted ones included.
+    pub arrived: u64,
+    /// Total serialization time of transmitted packets.
+    pub busy_ns: u64,
     /// Most packets held at once.
     pub queue_max_pkts: u32,
     /// Packets refused by the queue: full, RED's drops, or a full shared buffer.
@@ -167,11 +170,16 @@ pub struct Channel {
     pub to: NodeId,
     pub from: NodeId,
     held_pkts: u32,
+    /// Its queue occupancy series (set by the network): here, in a line an
+    /// arrival reads anyway, rather than in a table of the network's.
+    occupancy: SeriesId,
     /// FIFO: when the first entry not yet departed ends its transmission
     /// (`NEVER` if none, and always on a scheduled channel): most events
     /// find nothing to retire, and this answers them with one compare.
     next_departure: SimTime,
-    /// The event being handled (its time and ns-2's floating-point time).
+    /// The event being handled (its time and ns-2's floating-point time),
+    /// for a transmission it starts; a plain channel's admission is handed
+    /// it instead, so the network's fast path leaves it stale.
     event_s: (SimTime, f64),
     /// When the last started transmission ends.
     busy_until: SimTime,
@@ -258,6 +266,7 @@ impl Channel {
             in_service: None,
             finish_deferred: false,
             held_pkts: 0,
+            occupancy: SeriesId(0),
             held_bytes: 0,
             stats: ChannelStats::default(),
         }
@@ -339,6 +348,16 @@ impl Channel {
     /// that records neither is quiet. Set once its mechanisms are added.
     pub fn set_unrecorded(&mut self, unrecorded: bool) {
         self.quiet = self.plain && unrecorded;
+    }
+
+    /// The series of its queue occupancy.
+    #[inline]
+    pub fn occupancy_series(&self) -> SeriesId {
+        self.occupancy
+    }
+
+    pub(crate) fn set_occupancy_series(&mut self, id: SeriesId) {
+        self.occupancy = id;
     }
 
     /// Packets held at the last `advance`: waiting plus the one transmitting.

@@ -73,7 +73,7 @@ impl Channel {
                 }
             }
         };
-        self.put_on_wire(pkt, t, wake, behind);
+        self.put_on_wire(pkt, t, wake, behind, self.event_s);
         t
     }
 
@@ -100,9 +100,10 @@ impl Channel {
     }
 
     /// Appends `pkt`, whose passage is `t`, to the pipe of arrivals (`behind`:
-    /// see [`Channel::transmit`]).
+    /// see [`Channel::transmit`]; `event_s`: the sending event's time and
+    /// ns-2's floating-point time of it, infinite if it is no arrival).
     #[inline(always)]
-    pub(super) fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake, behind: bool) {
+    pub(super) fn put_on_wire(&mut self, pkt: &Packet, t: Transmission, wake: &mut Wake, behind: bool, event_s: (SimTime, f64)) {
         // ns-2 (LinkDelay::recv): the end at start + txt, the arrival at
         // start + (txt + delay), in seconds. The start is the previous end if
         // the packet waited for it (Queue::resume sent it), else the clock of
@@ -112,8 +113,8 @@ impl Channel {
             self.busy_until_s
         // The event's time is infinite when it is no arrival (never NaN or
         // negative): one compare, where `is_finite` masks the sign first.
-        } else if self.event_s.0 == t.tx_start && self.event_s.1 < f64::INFINITY {
-            self.event_s.1
+        } else if event_s.0 == t.tx_start && event_s.1 < f64::INFINITY {
+            event_s.1
         } else {
             t.tx_start.0 as f64 / 1e9
         };
