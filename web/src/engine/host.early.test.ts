@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineToUi } from './protocol';
+import type { EarlyRequest } from './host';
+import type { EngineToUi, UiToEngine } from './protocol';
 import { loadWasmInNode, scenarioText } from './testing/wasm-node';
 import { hostHarness } from './testing/hostHarness';
 
@@ -16,15 +17,18 @@ function harness() {
 }
 
 const budget = { maxEvents: 200_000_000, maxWallMs: 60_000 };
+/** seed000/wired with seed 4, as the URL asks for it early and as the app then asks for it. */
+const earlyWired: EarlyRequest = { text: wired, format: 'toml', seed: 4, recording: 'full', budget };
+const runWired = (runId: number): UiToEngine => ({ type: 'run', runId, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
 const digestOf = (msgs: EngineToUi[]) => msgs.flatMap((m) => (m.type === 'done' ? [m.digest] : []));
 
 describe('EngineHost early run (started from the URL before the app asks)', () => {
   it('posts nothing until a run with the same request adopts it, then everything under the new id', async () => {
     const h = harness();
-    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    h.host.prestart(earlyWired);
     await h.slices(3);
     expect(h.posted).toEqual([]);
-    h.host.handle({ type: 'run', runId: 12, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle(runWired(12));
     h.host.handle({ type: 'shown', runId: 12 });
     await h.slices();
     expect(h.posted.length).toBeGreaterThan(2);
@@ -35,7 +39,7 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
 
     // The very run the app would have started itself.
     const plain = harness();
-    plain.host.handle({ type: 'run', runId: 1, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    plain.host.handle(runWired(1));
     await plain.slices();
     expect(digestOf(h.posted)).toEqual(digestOf(plain.posted));
     const records = (msgs: EngineToUi[]) => msgs.reduce((n, m) => n + (m.type === 'progress' ? (m.trace?.count ?? 0) : 0), 0);
@@ -45,10 +49,10 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
   it('computes one slice, then waits for the app (the page needs the core meanwhile); adopted, it runs to the end', async () => {
     // Slices of one engine call each: the run takes many.
     const h = hostHarness(undefined, 0);
-    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    h.host.prestart(earlyWired);
     await h.slices();
     expect(h.posted).toEqual([]);
-    h.host.handle({ type: 'run', runId: 7, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle(runWired(7));
     await h.settle();
     // What the early run held: its start and its first slice's data, nothing more.
     expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
@@ -63,9 +67,9 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
 
   it('goes on without the page\'s word after a while (a hidden tab draws no frame); a word for another run changes nothing', async () => {
     const h = hostHarness(undefined, 0);
-    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    h.host.prestart(earlyWired);
     await h.slices();
-    h.host.handle({ type: 'run', runId: 7, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle(runWired(7));
     h.host.handle({ type: 'shown', runId: 6 });
     await h.slices();
     expect(h.posted.map((m) => m.type)).toEqual(['started', 'progress']);
@@ -81,9 +85,9 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
   it('stops its first slice after the events the first frame needs, however fast the engine runs', async () => {
     // A slice budget no engine call reaches: only the first slice's own limit stops it.
     const h = hostHarness(undefined, 60_000);
-    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    h.host.prestart(earlyWired);
     await h.slices();
-    h.host.handle({ type: 'run', runId: 5, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget });
+    h.host.handle(runWired(5));
     h.host.handle({ type: 'shown', runId: 5 });
     await h.slices();
     const events = h.posted.flatMap((m) => (m.type === 'progress' ? [m.events] : []));
@@ -124,7 +128,7 @@ describe('EngineHost early run (started from the URL before the app asks)', () =
 
   it('drops the early run without a word when the app asks for another', async () => {
     const h = harness();
-    h.host.prestart({ text: wired, format: 'toml', seed: 4, recording: 'full', budget });
+    h.host.prestart(earlyWired);
     await h.slices(2);
     // Same scenario, another budget: not the same request.
     h.host.handle({ type: 'run', runId: 5, text: wired, format: 'toml', overrides: [['seed', '4']], recording: 'full', budget: { maxEvents: 1000, maxWallMs: 60_000 } });
