@@ -409,8 +409,12 @@ impl Network {
         // Only what ended before this arrival in ns-2's order, as on other channels.
         // An arrival event stands for the channel's head packet: it is there.
         let origin = channel.head_origin().expect("an arrival on an empty channel");
-        channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
-        let arrived = channel.pop_arrival().pkt;
+        let arrived = if channel.is_quiet() {
+            channel.pop_arrival_unretired().pkt
+        } else {
+            channel.advance_for(now, origin, |t, held| series.push(occupancy, t.0, held as f64));
+            channel.pop_arrival().pkt
+        };
         self.arrival_origin = (now, origin);
         (channel.to, arrived, channel.head_arrival())
     }

@@ -167,4 +167,29 @@ impl Channel {
         // An arrival event stands for the head packet: the pipe holds it.
         self.pipe.pop_front_ref()
     }
+
+    /// [`Channel::pop_arrival`] on a quiet channel, without `advance` first.
+    /// A run that records nothing reads what a FIFO channel holds only at its
+    /// admissions, and each admission's `retire` first retires whatever ended
+    /// by then: so an arrival retires only its own packet, if no admission
+    /// has yet, and leaves the rest to the next one. Half the retirement
+    /// tests go, and with them many mispredicted branches, whose outcome
+    /// varies from channel to channel (PERF-1 about 3% faster).
+    #[inline]
+    pub fn pop_arrival_unretired(&mut self) -> &InFlight {
+        debug_assert!(self.quiet);
+        self.stats.arrived += 1;
+        let alone = self.pipe.len() == 1;
+        let head = self.pipe.pop_front_ref();
+        if self.departed > 0 {
+            self.departed -= 1;
+        } else {
+            self.held_pkts -= 1;
+            self.held_bytes -= head.pkt.size_bytes as u64;
+            // The next entry's end is not read here (its line may be cold):
+            // the next `retire` looks, unless nothing is left.
+            self.next_departure = if alone { SimTime::NEVER } else { SimTime::ZERO };
+        }
+        head
+    }
 }
