@@ -18,7 +18,6 @@ impl Channel {
         self.held_pkts += 1;
         self.held_bytes += size as u64;
         self.stats.packets += 1;
-        self.stats.bytes += size as u64;
         // Branches, not `max`: a new maximum is rare, and the compiler
         // stores the unchanged one back otherwise.
         if self.held_pkts > self.stats.queue_max_pkts {

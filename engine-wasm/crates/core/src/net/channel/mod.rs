@@ -75,9 +75,9 @@ impl ServiceOrder {
     }
 }
 
-/// A hop updates the first six fields (`repr(C)` keeps them together). No
+/// A hop updates the first five fields (`repr(C)` keeps them together). No
 /// two counters an admission adds to are neighbours: the compiler paired
-/// `packets` and `bytes` into a vector add of five instructions for two.
+/// such neighbours into a vector add of five instructions for two.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 pub struct ChannelStats {
@@ -85,7 +85,6 @@ pub struct ChannelStats {
     pub packets: u64,
     /// Most bytes held at once.
     pub queue_max_bytes: u64,
-    pub bytes: u64,
     /// Packets that reached the far end, corrupted ones included.
     pub arrived: u64,
     /// Total serialization time of transmitted packets.
