@@ -347,3 +347,51 @@ fn a_hop_s_fields_share_four_cache_lines() {
     assert!(hot.iter().all(|&at| at < 4 * 64), "{hot:?}");
     assert_eq!(std::mem::align_of::<Channel>(), 64);
 }
+
+#[test]
+fn a_quiet_arrival_leaves_admissions_what_an_advancing_one_would() {
+    // The same packets offered to two channels at the same times: one
+    // advanced at every arrival (a recorded run's path), one quiet, whose
+    // arrivals retire only their own packet. Every admission must see the
+    // same occupancy, accept or drop alike and start the same transmission.
+    let (mut advanced, mut quiet) = (channel(QueueLimit::Packets(3)), channel(QueueLimit::Packets(3)));
+    quiet.set_unrecorded(true);
+    assert!(quiet.is_quiet() && !advanced.is_quiet());
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next_offer = SimTime::ZERO;
+    let (mut arrivals, mut drops) = (0, 0);
+    for _ in 0..5_000 {
+        let head = advanced.head_arrival();
+        assert_eq!(head, quiet.head_arrival());
+        if head.is_some_and(|at| at <= next_offer) {
+            let now = head.unwrap();
+            let origin = advanced.head_origin().unwrap();
+            advanced.advance_for(now, origin, |_, _| {});
+            let a = advanced.pop_arrival().pkt;
+            let q = quiet.pop_arrival_unretired().pkt;
+            assert_eq!((a.seq, a.size_bytes), (q.seq, q.size_bytes));
+            arrivals += 1;
+            continue;
+        }
+        let now = next_offer;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let p = Packet::for_test(PacketKind::Data, (state >> 40) as u32, 40 + (state % 1461) as u32);
+        let (origin, now_s) = ((now, f64::INFINITY), now.0 as f64 / 1e9);
+        advanced.retire(now, origin, |_, _| {});
+        quiet.retire(now, origin, |_, _| {});
+        assert_eq!((advanced.held_packets(), advanced.held_bytes()), (quiet.held_packets(), quiet.held_bytes()));
+        let (a, q) = (advanced.admit_plain(&p, now, now_s), quiet.admit_plain(&p, now, now_s));
+        assert_eq!(a, q);
+        drops += a.is_none() as u32;
+        // Bursts, and now and then a pause longer than the 10 ms flight, so
+        // that packets arrive with no admission since they left the wire
+        // (1000 B take 1 ms).
+        let gap = if state % 8 == 0 { 10 * MS + (state >> 8) % (20 * MS) } else { (state >> 8) % (5 * MS / 2) };
+        next_offer = SimTime(now.0 + gap);
+    }
+    assert_eq!((advanced.stats.queue_max_pkts, advanced.stats.queue_max_bytes), (quiet.stats.queue_max_pkts, quiet.stats.queue_max_bytes));
+    assert_eq!((advanced.stats.drops, advanced.stats.arrived), (quiet.stats.drops, quiet.stats.arrived));
+    assert!(arrivals > 1_000 && drops > 20, "the sequence exercises both: {arrivals} arrivals, {drops} drops");
+}
